@@ -1,0 +1,1 @@
+"""Subcommand families of the ``bglearn`` command line (see :mod:`bglearn.cli`)."""

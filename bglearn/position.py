@@ -1,0 +1,384 @@
+"""Players and positions: who is on roll and where every checker stands.
+
+A :class:`Position` is immutable and hashable. Each side's checkers are kept in that side's own
+numbering as 25 numbers: index 0 is the bar, index ``i`` (1–24) is the side's ``i``-point; checkers
+missing from 15 have been borne off. White's point ``i`` is Red's point ``25 - i``.
+
+>>> from bglearn import Position, WHITE
+>>> p = Position()
+>>> p.pip_count(WHITE)
+167
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterable, Mapping, Sequence, Union
+
+from .errors import InvalidPositionError
+
+__all__ = ["Player", "WHITE", "RED", "Position", "CHECKERS", "START"]
+
+CHECKERS = 15
+"""Checkers each side has."""
+
+
+class Player(IntEnum):
+    """One of the two sides. White sits at the bottom of the board by default and starts the game
+    unless the opening roll says otherwise."""
+
+    WHITE = 0
+    RED = 1
+
+    @property
+    def opponent(self) -> "Player":
+        """The other side."""
+        return Player(1 - self)
+
+    @property
+    def name_text(self) -> str:
+        """``"White"`` or ``"Red"``, for sentences."""
+        return "White" if self is Player.WHITE else "Red"
+
+    def __str__(self) -> str:
+        return self.name_text
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+WHITE = Player.WHITE
+RED = Player.RED
+
+START: tuple[int, ...] = tuple(
+    {6: 5, 8: 3, 13: 5, 24: 2}.get(i, 0) for i in range(25)
+)
+"""One side's checkers in the standard starting position (index 0 = bar)."""
+
+SideSpec = Union[Sequence[int], Mapping[Union[int, str], int], None]
+
+
+def _side_from_spec(spec: SideSpec, who: str) -> tuple[int, ...]:
+    """Turn a plain description of one side into its 25-number tuple (index 0 = bar)."""
+    if spec is None:
+        return START
+    if isinstance(spec, Mapping):
+        side = [0] * 25
+        for key, count in spec.items():
+            if isinstance(key, str):
+                k = key.strip().lower()
+                if k == "bar":
+                    index = 0
+                elif k.isdigit():
+                    index = int(k)
+                else:
+                    raise InvalidPositionError(
+                        f"{who}: {key!r} is not a point; use 1-24 or 'bar'."
+                    )
+            elif isinstance(key, int) and not isinstance(key, bool):
+                index = key
+            else:
+                raise InvalidPositionError(f"{who}: {key!r} is not a point; use 1-24 or 'bar'.")
+            if not 0 <= index <= 24:
+                raise InvalidPositionError(
+                    f"{who}: there is no point {index}; points are 1-24 (and 'bar' or 0 for the bar)."
+                )
+            side[index] = _count(count, who, index)
+        return tuple(side)
+    try:
+        values = list(spec)
+    except TypeError:
+        raise InvalidPositionError(
+            f"{who}: expected 25 numbers (bar, then points 1-24) or a mapping of point to count, "
+            f"got {type(spec).__name__}."
+        ) from None
+    if len(values) == 26:
+        # Accept a trailing borne-off count if it agrees with the rest.
+        off = _count(values[25], who, "off")
+        values = values[:25]
+        on_board = sum(_count(v, who, i) for i, v in enumerate(values))
+        if on_board + off != CHECKERS:
+            raise InvalidPositionError(
+                f"{who}: {on_board} checkers on the board and {off} borne off make "
+                f"{on_board + off}, not {CHECKERS}."
+            )
+    if len(values) != 25:
+        raise InvalidPositionError(
+            f"{who}: expected 25 numbers (bar, then points 1-24), got {len(values)}."
+        )
+    return tuple(_count(v, who, i) for i, v in enumerate(values))
+
+
+def _count(value: object, who: str, where: object) -> int:
+    place = "the bar" if where == 0 else ("borne off" if where == "off" else f"point {where}")
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise TypeError
+        except TypeError:
+            raise InvalidPositionError(
+                f"{who}: the count on {place} must be a whole number, got {value!r}."
+            ) from None
+    if value < 0:
+        raise InvalidPositionError(f"{who}: {place} has a negative count ({value}).")
+    return int(value)
+
+
+class Position:
+    """A backgammon position: both sides' checkers and the side on roll.
+
+    ``Position()`` is the standard starting position with White on roll. ``white`` and ``red`` may each
+    be 25 numbers (bar, then points 1–24 in that side's own numbering) or a mapping such as
+    ``{6: 5, 8: 3, 13: 5, 24: 2, "bar": 0}``. Invalid positions raise :class:`InvalidPositionError`.
+    """
+
+    __slots__ = ("_sides", "_turn", "_hash")
+
+    def __init__(
+        self,
+        white: SideSpec = None,
+        red: SideSpec = None,
+        turn: Player = Player.WHITE,
+    ) -> None:
+        w = _side_from_spec(white, "White")
+        r = _side_from_spec(red, "Red")
+        try:
+            turn = Player(turn)
+        except ValueError:
+            raise InvalidPositionError(f"turn must be WHITE or RED, got {turn!r}.") from None
+        _validate(w, r)
+        self._sides = (w, r)
+        self._turn = turn
+        self._hash = hash((w, r, turn))
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def _trusted(cls, white: tuple[int, ...], red: tuple[int, ...], turn: Player) -> "Position":
+        """Build without validation (the engine's own, already-valid results)."""
+        p = object.__new__(cls)
+        p._sides = (white, red)
+        p._turn = turn
+        p._hash = hash((white, red, turn))
+        return p
+
+    @classmethod
+    def from_arrays(
+        cls, on_roll: Sequence[int], opponent: Sequence[int], turn: Player = Player.WHITE
+    ) -> "Position":
+        """A position from the side on roll's 25 numbers and the opponent's (each in its own numbering),
+        as in ``shared/cases``; ``turn`` says which colour is on roll."""
+        turn = Player(turn)
+        if turn is Player.WHITE:
+            return cls(on_roll, opponent, turn)
+        return cls(opponent, on_roll, turn)
+
+    @classmethod
+    def from_position_id(cls, position_id: str, turn: Player = Player.WHITE) -> "Position":
+        """Decode a GNU Backgammon Position ID; ``turn`` is the colour of the side on roll (the ID
+        itself does not say which colour that is)."""
+        from .ids import decode_position_id
+
+        on_roll, opponent = decode_position_id(position_id)
+        return cls.from_arrays(on_roll, opponent, turn)
+
+    @classmethod
+    def from_xgid(cls, xgid: str) -> "Position":
+        """The position and side on roll of an XGID (White is XG's bottom player)."""
+        from .ids import parse_xgid
+
+        return parse_xgid(xgid).position
+
+    @classmethod
+    def parse(cls, text: str, turn: Player = Player.WHITE) -> "Position":
+        """A position from a GNU Position ID (optionally ``ID:MatchID``) or an XGID."""
+        from .ids import parse_position_text
+
+        return parse_position_text(text, turn)
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def turn(self) -> Player:
+        """The side on roll."""
+        return self._turn
+
+    @property
+    def white(self) -> tuple[int, ...]:
+        """White's 25 numbers: bar, then points 1–24 in White's numbering."""
+        return self._sides[0]
+
+    @property
+    def red(self) -> tuple[int, ...]:
+        """Red's 25 numbers: bar, then points 1–24 in Red's numbering."""
+        return self._sides[1]
+
+    def checkers(self, player: Player) -> tuple[int, ...]:
+        """That side's 25 numbers (index 0 = bar, index i = its i-point in its own numbering)."""
+        return self._sides[player]
+
+    def point(self, player: Player, point: int) -> int:
+        """How many of ``player``'s checkers stand on ``point`` (in ``player``'s numbering)."""
+        if not 1 <= point <= 24:
+            raise InvalidPositionError(f"there is no point {point}; points are 1-24.")
+        return self._sides[player][point]
+
+    def owner(self, point: int, numbering: Player = Player.WHITE) -> tuple[Player | None, int]:
+        """Who holds ``point`` (numbered from ``numbering``'s side) and how many checkers are there."""
+        me = self._sides[numbering][point]
+        if me:
+            return numbering, me
+        them = self._sides[1 - numbering][25 - point]
+        if them:
+            return Player(1 - numbering), them
+        return None, 0
+
+    def bar(self, player: Player) -> int:
+        """Checkers of ``player`` on the bar."""
+        return self._sides[player][0]
+
+    def off(self, player: Player) -> int:
+        """Checkers of ``player`` already borne off."""
+        return CHECKERS - sum(self._sides[player])
+
+    def pip_count(self, player: Player | None = None) -> int:
+        """Pips ``player`` (default: the side on roll) needs to bear everything off; a checker on the
+        bar counts 25."""
+        side = self._sides[self._turn if player is None else player]
+        return 25 * side[0] + sum(i * n for i, n in enumerate(side) if i)
+
+    @property
+    def pips(self) -> dict[Player, int]:
+        """Both pip counts."""
+        return {Player.WHITE: self.pip_count(Player.WHITE), Player.RED: self.pip_count(Player.RED)}
+
+    def all_home(self, player: Player | None = None) -> bool:
+        """True when every checker of ``player`` still in play is in its home board (may bear off)."""
+        side = self._sides[self._turn if player is None else player]
+        return not side[0] and not any(side[7:])
+
+    def blots(self, player: Player | None = None) -> list[int]:
+        """Points (in ``player``'s numbering) where ``player`` has exactly one checker."""
+        side = self._sides[self._turn if player is None else player]
+        return [i for i in range(1, 25) if side[i] == 1]
+
+    @property
+    def winner(self) -> Player | None:
+        """The side that has borne off all 15 checkers, if any."""
+        for player in Player:
+            if not any(self._sides[player]):
+                return player
+        return None
+
+    @property
+    def is_game_over(self) -> bool:
+        """True when a side has borne off all its checkers."""
+        return self.winner is not None
+
+    def result(self):
+        """The :class:`~bglearn.result.GameResult` of a finished game (``None`` while it goes on)."""
+        from .result import game_result
+
+        return game_result(self)
+
+    # -- changing (returns new positions) -----------------------------------------------------
+    def play(self, play) -> "Position":
+        """The position after ``play`` (a :class:`~bglearn.plays.Play` of this position, or its
+        notation with a roll: use :func:`bglearn.plays.parse_play`), with the other side on roll."""
+        from .plays import Play
+
+        if not isinstance(play, Play):
+            raise TypeError(
+                "Position.play takes a Play from legal_plays(); to play text use "
+                "bglearn.parse_play(position, roll, text)."
+            )
+        if play.position != self:
+            raise ValueError("that play belongs to a different position.")
+        return play.result
+
+    def pass_turn(self) -> "Position":
+        """The same checkers with the other side on roll (a turn lost for want of a legal play)."""
+        return Position._trusted(self._sides[0], self._sides[1], self._turn.opponent)
+
+    def with_turn(self, turn: Player) -> "Position":
+        """The same checkers with ``turn`` on roll."""
+        return Position._trusted(self._sides[0], self._sides[1], Player(turn))
+
+    def mirrored(self) -> "Position":
+        """Colours swapped: White's checkers become Red's and the other side is on roll."""
+        return Position._trusted(self._sides[1], self._sides[0], self._turn.opponent)
+
+    # -- notation -----------------------------------------------------------------------------
+    def position_id(self) -> str:
+        """The GNU Backgammon Position ID (the side not on roll is encoded first)."""
+        from .ids import encode_position_id
+
+        on_roll = self._sides[self._turn]
+        return encode_position_id(on_roll, self._sides[1 - self._turn])
+
+    def xgid(self, **fields) -> str:
+        """The XGID of this position (White is XG's bottom player); keyword fields as in
+        :func:`bglearn.ids.format_xgid` (``dice``, ``cube``, ``cube_owner``, ``score``, ...)."""
+        from .ids import format_xgid
+
+        return format_xgid(self, **fields)
+
+    # -- protocol -----------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._hash == other._hash and self._sides == other._sides and self._turn == other._turn
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        return (Position, (self._sides[0], self._sides[1], self._turn))
+
+    def __repr__(self) -> str:
+        return (
+            f"Position(white={_side_repr(self._sides[0])}, red={_side_repr(self._sides[1])}, "
+            f"turn={self._turn.name})"
+        )
+
+    def __str__(self) -> str:
+        from .diagram import text_diagram
+
+        return text_diagram(self)
+
+    def _repr_svg_(self) -> str:
+        from .svg import render
+
+        return render(self)._repr_svg_()
+
+
+def _side_repr(side: tuple[int, ...]) -> str:
+    items = []
+    if side[0]:
+        items.append(f"'bar': {side[0]}")
+    items.extend(f"{i}: {side[i]}" for i in range(24, 0, -1) if side[i])
+    return "{" + ", ".join(items) + "}"
+
+
+def _validate(white: tuple[int, ...], red: tuple[int, ...]) -> None:
+    for name, side in (("White", white), ("Red", red)):
+        total = sum(side)
+        if total > CHECKERS:
+            raise InvalidPositionError(
+                f"{name} has {total} checkers on the board and bar; a side has only {CHECKERS}."
+            )
+    for i in range(1, 25):
+        if white[i] and red[25 - i]:
+            raise InvalidPositionError(
+                f"White's {i}-point (Red's {25 - i}-point) holds checkers of both colours "
+                f"({white[i]} White, {red[25 - i]} Red); a point belongs to one side at a time."
+            )
+    if not any(white) and not any(red):
+        raise InvalidPositionError("both sides have borne off all their checkers; only one can win.")
+
+
+def iter_points(side: Iterable[int]) -> Iterable[tuple[int, int]]:
+    """(point, count) for the occupied points of one side's 25 numbers, bar excluded."""
+    for i, n in enumerate(side):
+        if i and n:
+            yield i, n

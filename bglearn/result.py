@@ -1,0 +1,94 @@
+"""The end of a game: who has won, and whether it is a single game, a gammon or a backgammon.
+
+>>> from bglearn import Position, game_result
+>>> game_result(Position()) is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from .position import Player, Position
+
+__all__ = ["ResultKind", "GameResult", "game_result", "result_kind", "points_won"]
+
+
+class ResultKind(IntEnum):
+    """How a game was won; the value is the multiple of the cube it scores."""
+
+    SINGLE = 1
+    GAMMON = 2
+    BACKGAMMON = 3
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game: the ``winner``, the ``kind`` of win and the ``reason`` in words."""
+
+    winner: Player
+    kind: ResultKind
+    reason: str
+
+    @property
+    def loser(self) -> Player:
+        return self.winner.opponent
+
+    def points(self, cube: int = 1) -> int:
+        """What the winner scores with the cube at ``cube`` (no Jacoby rule, no match cap)."""
+        return int(self.kind) * cube
+
+    def __str__(self) -> str:
+        return f"{self.winner} wins a {self.kind.word}: {self.reason}"
+
+
+def result_kind(loser_side) -> tuple[ResultKind, str]:
+    """The kind of win against a loser whose checkers are ``loser_side`` (25 numbers in the loser's
+    own numbering, index 0 = bar), with the reason in words."""
+    off = 15 - sum(loser_side)
+    if off:
+        return ResultKind.SINGLE, (
+            f"the loser has borne off {off} checker{'s' if off != 1 else ''}, so it is a single game"
+        )
+    if loser_side[0] or any(loser_side[19:25]):
+        where = "on the bar" if loser_side[0] else "in the winner's home board"
+        return ResultKind.BACKGAMMON, (
+            f"the loser has borne off none and still has a checker {where}"
+        )
+    return ResultKind.GAMMON, "the loser has borne off none"
+
+
+def game_result(position: Position) -> GameResult | None:
+    """The result of ``position`` if a side has borne off all 15 checkers, else ``None``."""
+    winner = position.winner
+    if winner is None:
+        return None
+    kind, reason = result_kind(position.checkers(winner.opponent))
+    return GameResult(winner, kind, reason)
+
+
+def points_won(
+    kind: ResultKind,
+    cube: int = 1,
+    *,
+    cube_centred: bool = True,
+    jacoby: bool = False,
+    match_length: int = 0,
+) -> int:
+    """What the winner of a game scores: ``kind`` (single 1, gammon 2, backgammon 3) times the cube.
+
+    With the Jacoby rule (money play only: ``match_length == 0``) gammons and backgammons count as
+    singles while the cube is centred. Capping at the points a match still needs is the match's job.
+    """
+    multiple = int(kind)
+    if jacoby and not match_length and cube_centred:
+        multiple = 1
+    return multiple * cube
