@@ -124,7 +124,7 @@ class _State:
             note = ""
             if o[s]:
                 note = f" — the checkers there are your opponent's"
-            return _Problem(Reason.NO_CHECKER, f"You have no checker on your {s}-point{note}.")
+            return _Problem(Reason.NO_CHECKER, f"You have no checker on your {s}-point{note}.", point=s)
         if t == OFF:
             outside = [p for p in range(7, 25) if b[p]]
             if outside:
@@ -139,13 +139,10 @@ class _State:
                 higher = [p for p in range(s + 1, 7) if b[p]]
                 if higher:
                     h = max(higher)
-                    use = (
-                        f"move a checker from your {h}-point ({h}/{h - die})" if h > die
-                        else f"bear off from your {h}-point ({h}/off)" if h <= die and h >= s
-                        else f"move a higher checker"
-                    )
-                    if h == die:
-                        use = f"bear off from your {h}-point ({h}/off)"
+                    if h > die:
+                        use = f"move the checker on your {h}-point ({h}/{h - die})"
+                    else:
+                        use = f"bear off the checker on your {h}-point ({h}/off)"
                     return _Problem(
                         Reason.BEAR_OFF_HIGHER_POINT,
                         f"A {die} bears off from your {s}-point only when no checker stands on a higher "
@@ -248,8 +245,16 @@ def _realize(
     successes: list[_Success] = []
     problems: list[_Problem] = []
 
+    start = _State.of(position)
+
     def fail(p: _Problem, depth: int) -> None:
         p.depth = depth
+        if p.reason is Reason.NO_CHECKER and p.point and start.b[p.point]:
+            n = start.b[p.point]
+            p.message = (
+                f"You have only {n} checker{'s' if n != 1 else ''} on your {p.point}-point, and "
+                f"{'it has' if n == 1 else 'they have'} already moved this turn."
+            )
         problems.append(p)
 
     def dfs(state: _State, progress: tuple[int, ...], dice_left: list[int], moves: list[Move], unmarked: int):
@@ -288,8 +293,12 @@ def _realize(
                 if z == OFF:
                     msg = (f"Bearing off from your {a}-point takes a {a} (or a higher number when no checker "
                            f"is on a higher point), and you have {_dice_words(dice_left)} to play.")
+                elif not _die_sequences(a, z, list(roll.dice)):
+                    msg = (f"{leg} is {a - z} pips, but you rolled {roll}: each move must match a die, or for "
+                           "one checker the dice added together.")
                 else:
-                    msg = f"{leg} is {a - z} pips, which the dice you have to play ({_dice_words(dice_left)}) don't make."
+                    msg = (f"{leg} is {a - z} pips, which the dice you still have to play "
+                           f"({_dice_words(dice_left)}) don't make.")
                 fail(_Problem(Reason.DIE_MISMATCH, msg), len(moves))
                 continue
             for seq in seqs:
@@ -326,7 +335,7 @@ def _realize(
                     left.remove(d)
                 dfs(st, progress[:i] + (j + 1,) + progress[i + 1:], left, new_moves, new_unmarked)
 
-    dfs(_State.of(position), tuple(0 for _ in chains), list(roll.dice), [], 0)
+    dfs(start.copy(), tuple(0 for _ in chains), list(roll.dice), [], 0)
     return successes, problems
 
 
@@ -476,6 +485,11 @@ def explain(
                        f"{r} can be played (for example {example}), and if you can move, you must.",
                        suggestion=example, attempted=text)
 
+    written = sum(seg.count * (seg.path[0] - seg.path[-1]) for seg in segments if seg.path[-1] <= seg.path[0])
+    if written > r.pips:
+        return Verdict(False, Reason.DIE_MISMATCH,
+                       f"Your moves add up to {written} pips, but {r} gives only {r.pips}.",
+                       suggestion=example, attempted=text)
     successes, problems = _realize(position, r, segments)
     if not successes:
         p = _best_problem(problems)
@@ -517,7 +531,8 @@ def _judge_incomplete(position, r, plays, s: _Success, max_dice, text, memo, leg
             msg = (f"After {text} you could not play as many {r.high}s as possible; with {r} you can play "
                    f"{max_dice}, for example {example}.")
         else:
-            msg = (f"With {r} you can play {max_dice} of the four {r.high}s (for example {example}); "
+            can = "all four" if max_dice == 4 else f"{max_dice} of the four"
+            msg = (f"With {r} you can play {can} {r.high}s (for example {example}); "
                    f"you played only {used}.")
         return Verdict(False, Reason.DOUBLES_UNDERPLAYED, msg, suggestion=example, attempted=text)
     if max_dice == 2:

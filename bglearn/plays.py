@@ -58,10 +58,8 @@ def _mover_arrays(position: Position) -> tuple[list[int], list[int]]:
     the mover's numbering (indices 1-24)."""
     me = position.checkers(position.turn)
     opp = position.checkers(position.turn.opponent)
-    b = [CHECKERS - sum(me)] + list(me[1:25]) + [me[0]]
-    o = [0] * 26
-    for i in range(1, 25):
-        o[i] = opp[25 - i]
+    b = [CHECKERS - sum(me), *me[1:25], me[0]]
+    o = [0, *opp[24:0:-1], 0]
     return b, o
 
 
@@ -278,13 +276,21 @@ def legal_plays(position: Position, roll: RollLike) -> list[Play]:
         return []
     b, o = _mover_arrays(position)
     sequences = _generate(b, o, r.dice)
-    plays = [Play(position, r, [Move(*m) for m in seq]) for seq in sequences]
-    plays.sort(key=_order_key)
+    sequences.sort(key=_order_key, reverse=True)
+    make = Move._make
+    new = object.__new__
+    plays = []
+    for seq in sequences:
+        play = new(Play)
+        play.position = position
+        play.roll = r
+        play.moves = tuple(map(make, seq))
+        plays.append(play)
     return plays
 
 
-def _order_key(play: Play):
-    return sorted(((-m.source, -m.destination) for m in play.moves))
+def _order_key(seq: tuple) -> tuple:
+    return tuple(sorted(seq, reverse=True))
 
 
 def max_dice_playable(position: Position, roll: RollLike) -> int:
