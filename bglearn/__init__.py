@@ -3,7 +3,7 @@
 >>> from bglearn import Position, legal_plays, explain
 >>> p = Position()                       # the starting position, White on roll
 >>> [play.notation for play in legal_plays(p, "31")][:3]
-['24/20', '24/23 24/21', '24/23 13/10']
+['24/23 24/21', '24/23 13/10', '24/23 8/5']
 >>> explain(p, "31", "8/5 6/5").legal
 True
 

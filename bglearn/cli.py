@@ -48,6 +48,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"bglearn {args.command}: no such file: {exc.filename}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into a program that stopped reading (e.g. head)
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:
         print(f"bglearn {args.command}: interrupted", file=sys.stderr)
         return 130

@@ -9,7 +9,7 @@ plain sentence naming the rule (with a legal alternative where that helps).
 >>> v.reason.name
 'DICE_NOT_FULLY_USED'
 >>> print(v.message)
-6-1 can be played in full, for example 13/7 8/7: you must use both dice.
+6-1 can be played in full, for example 24/23 13/7: you must use both dice.
 """
 
 from __future__ import annotations
