@@ -100,13 +100,75 @@ def _generate(b: list[int], o: list[int], dice: tuple[int, ...]) -> list[tuple[t
     outside = b[25] + sum(b[7:25])
     found: dict[int, tuple[int, tuple]] = {}
     if len(dice) == 2:
-        _nondouble(b, o, dice[0], dice[1], key0, outside, found)
+        if not b[25] and outside >= 2:
+            _nondouble_contact(b, o, dice[0], dice[1], key0, found)
+        else:
+            _nondouble(b, o, dice[0], dice[1], key0, outside, found)
     else:
         _double(b, o, dice[0], 0, 25, key0, outside, (), found)
     if not found:
         return []
     best = max(score for score, _ in found.values())
     return [moves for score, moves in found.values() if score == best]
+
+
+def _nondouble_contact(b, o, d1, d2, key0, found) -> None:
+    """Non-doubles with no checker on the bar and at least two outside the home board: no bear-off can
+    happen this turn and landing rights never change (a hit blot leaves its point open), so the moves
+    are enumerated from static tables."""
+    W, H = _W, _H
+    pts = [s for s in range(24, 0, -1) if b[s]]
+    free = [n < 2 for n in o]
+    blot = [n == 1 for n in o]
+    two = False
+    for da, db in ((d1, d2), (d2, d1)):
+        for s in pts:
+            if s <= da:
+                break
+            t = s - da
+            if not free[t]:
+                continue
+            k1 = key0 + W[t] - W[s] + (H[t] if blot[t] else 0)
+            m1 = (s, t, da, blot[t])
+            if da == d1:
+                sources = pts if t in pts else pts + [t]
+                single = b[s] == 1
+            else:  # the other order adds only the plays where this checker moves again
+                sources = (t,)
+                single = False
+            any2 = False
+            for s2 in sources:
+                if s2 <= db:
+                    continue
+                if s2 == s and single:
+                    continue
+                t2 = s2 - db
+                if not free[t2]:
+                    continue
+                hit2 = blot[t2] and t2 != t
+                k2 = k1 + W[t2] - W[s2] + (H[t2] if hit2 else 0)
+                any2 = True
+                if k2 not in found:
+                    found[k2] = (200, (m1, (s2, t2, db, hit2)))
+            if any2:
+                two = True
+            elif not two and da == d1:
+                # Only the first order decides one-die plays: a checker that cannot move on in the
+                # second order may still leave another checker a move, found in the first order.
+                score = 100 + da
+                prev = found.get(k1)
+                if prev is None or prev[0] < score:
+                    found[k1] = (score, (m1,))
+    if not two:
+        # One die at most: offer the moves of the smaller die too, so that the larger-die rule can pick.
+        for s in pts:
+            if s <= d2:
+                break
+            t = s - d2
+            if free[t]:
+                k1 = key0 + W[t] - W[s] + (H[t] if blot[t] else 0)
+                if k1 not in found:
+                    found[k1] = (100 + d2, ((s, t, d2, blot[t]),))
 
 
 def _nondouble(b, o, d1, d2, key0, outside, found) -> None:
