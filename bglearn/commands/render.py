@@ -1,0 +1,116 @@
+"""``bglearn render``: draw a position given as a Position ID or XGID to an SVG or PNG file.
+
+    bglearn render --position 4HPwATDgc/ABMA --dice 31 -o opening.svg
+    bglearn render --position "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10" --png -o board.png
+    bglearn render --position 4HPwATDgc/ABMA:cAkAAAAAAAAA --perspective red -o red.svg
+
+An XGID or a ``PositionID:MatchID`` also supplies the dice, the cube and the score; options given
+on the command line win. Without ``-o`` the SVG is written to standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..dice import as_roll
+from ..errors import BglearnError, NotationError
+from ..ids import decode_match_id, parse_xgid
+from ..position import RED, WHITE, Player, Position
+
+__all__ = ["register", "render_options"]
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "render",
+        help="draw a position (Position ID or XGID) as SVG or PNG",
+        description="Draw a position as a board diagram. An XGID or ID:MatchID also gives the dice, "
+        "cube and score.",
+    )
+    p.add_argument("--position", "-p", required=True, metavar="ID",
+                   help="a GNU Position ID (e.g. 4HPwATDgc/ABMA), ID:MatchID, or an XGID")
+    p.add_argument("--turn", choices=["white", "red"], default=None,
+                   help="the colour on roll for a plain Position ID (default white)")
+    p.add_argument("--perspective", choices=["white", "red"], default="white",
+                   help="the colour at the bottom of the board (default white)")
+    p.add_argument("--home", choices=["right", "left"], default="right",
+                   help="the bottom player's home board on the right (default) or left")
+    p.add_argument("--dice", "-d", metavar="DICE", help="the roll to draw, e.g. 31 or 6-6")
+    p.add_argument("--caption", metavar="TEXT", help="a caption under the board")
+    p.add_argument("--theme", choices=["classic", "contrast"], default="classic",
+                   help="classic board or high-contrast colour-blind-safe colours")
+    p.add_argument("--no-numbers", action="store_true", help="leave out the point numbers")
+    p.add_argument("--no-pips", action="store_true", help="leave out the pip counts")
+    p.add_argument("--no-cube", action="store_true", help="leave out the doubling cube")
+    p.add_argument("--width", type=float, metavar="PX", help="the pixel width (default 656)")
+    p.add_argument("--png", action="store_true",
+                   help="write PNG instead of SVG (needs the optional cairosvg package); "
+                        "implied when the output name ends in .png")
+    p.add_argument("--output", "-o", metavar="FILE", help="the file to write (default: SVG on stdout)")
+    p.set_defaults(func=_render)
+
+
+def render_options(args: argparse.Namespace) -> tuple[Position, dict]:
+    """The position and :func:`bglearn.render` options named on the command line."""
+    text = args.position.strip()
+    turn: Player = RED if args.turn == "red" else WHITE
+    options: dict = {}
+    if text.upper().startswith("XGID=") or text.count(":") >= 4:
+        x = parse_xgid(text)
+        position = x.position
+        options.update(cube=x.cube_value, cube_owner=x.cube_owner, dice=x.dice)
+        if x.match_length or any(x.score):
+            options.update(score=x.score, match_length=x.match_length or None)
+    elif ":" in text:
+        pid, mid = (s.strip() for s in text.split(":", 1))
+        m = decode_match_id(mid)
+        position = Position.from_position_id(pid, m.on_roll)
+        options.update(cube=m.cube_value, cube_owner=m.cube_owner, dice=m.dice)
+        if m.match_length or any(m.score):
+            options.update(score=m.score, match_length=m.match_length or None)
+    else:
+        position = Position.parse(text, turn)
+    if args.turn and text.count(":"):
+        position = position.with_turn(turn)
+    if args.dice:
+        options["dice"] = as_roll(args.dice)
+    options.update(
+        perspective=RED if args.perspective == "red" else WHITE,
+        home=args.home,
+        theme=args.theme,
+        numbers=not args.no_numbers,
+        pips=not args.no_pips,
+        show_cube=not args.no_cube,
+    )
+    if args.caption:
+        options["caption"] = args.caption
+    if args.width is not None:
+        options["width"] = args.width
+    return position, options
+
+
+def _render(args: argparse.Namespace) -> int:
+    from ..svg import render
+
+    position, options = render_options(args)
+    diagram = render(position, **options)
+    out = args.output
+    png = args.png or (out is not None and out.lower().endswith(".png"))
+    if out is None:
+        if png:
+            raise NotationError("PNG output needs a file name: add -o FILE.png.")
+        sys.stdout.write(str(diagram) + "\n")
+        return 0
+    try:
+        if png:
+            diagram.to_png(out)
+        else:
+            with open(out, "w", encoding="utf-8") as fh:
+                fh.write(str(diagram))
+    except IsADirectoryError:
+        raise BglearnError(f"{out} is a directory; give a file name with -o.") from None
+    except OSError as exc:
+        raise BglearnError(f"cannot write {out}: {exc.strerror}.") from None
+    print(f"wrote {out}")
+    return 0

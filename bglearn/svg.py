@@ -1,0 +1,765 @@
+"""Board diagrams: any position drawn as SVG, the way backgammon players draw it.
+
+>>> from bglearn import Position, render, WHITE
+>>> svg = render(Position(), dice="31")
+>>> svg.startswith("<svg") and 'data-point="13"' in svg
+True
+
+:func:`render` returns a :class:`Diagram`, the SVG text as a ``str`` that also shows itself in
+Jupyter (``_repr_svg_``), saves to ``.svg`` or ``.png`` and converts to PNG bytes (PNG needs the
+optional ``cairosvg`` extra). The drawing is built with svgwrite (validation off), has a ``viewBox``
+so it scales cleanly, and is byte-for-byte the same for the same input.
+
+Layout (from the bottom player's side, ``home="right"``): points 1-12 along the bottom with 1 at the
+right, 13-24 along the top with 13 at the left, the bar in the middle, the bear-off trays on the
+right next to the home boards and the cube on the left (centred, or at the owner's end). The player
+on roll's dice lie in the half of the board on that player's right-hand side. ``home="left"``
+mirrors the board left to right.
+
+The renderer knows no rules: it draws what it is given (highlights, arrows) and asks the position
+for its pip counts.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Sequence, Union
+
+import svgwrite
+from svgwrite.etree import etree as ET  # ElementTree with svgwrite's CDATA support
+from svgwrite.container import Group, Style
+from svgwrite.path import Path as _SvgPath
+from svgwrite.shapes import Circle, Rect
+from svgwrite.text import Text
+
+from .dice import Roll, as_roll
+from .errors import BglearnError
+from .plays import BAR, OFF, Move, Play
+from .position import RED, WHITE, Player, Position
+from .svg_theme import THEMES, Theme, style_sheet
+
+__all__ = ["render", "Diagram", "RenderError", "PNG_MISSING_MESSAGE"]
+
+PNG_MISSING_MESSAGE = "PNG export needs the optional cairosvg package: pip install 'bglearn[png]'"
+
+# -- geometry (viewBox units; the natural size is one unit per pixel) ---------------------------------
+PW = 40            # point width
+CR = 18            # checker radius
+STEP = 37          # distance between stacked checkers
+EDGE = 18.5        # centre of the first checker from the board edge
+TH = 176           # triangle height
+IH = 440           # height of a playing field
+BAR_W = 48
+SIDE = 56          # the frame strip that holds the cube (opposite the trays)
+TRAY_W = 48
+F = 12             # frame thickness
+X_L = SIDE                  # left field, logical (home on the right)
+X_B = X_L + 6 * PW          # bar
+X_R = X_B + BAR_W           # right field
+X_T = X_R + 6 * PW + F      # trays
+W = X_T + TRAY_W + F        # total width
+INFO = 26          # the band with a player's name and pip count
+NUM = 18           # the band with point numbers
+LINE = 18          # one caption line
+SLAB = 12          # a borne-off checker seen from the side, with its gap
+MAX_DRAWN = 5      # checkers drawn on a point before the count is written instead
+
+PointRef = Union[int, str]
+
+
+class RenderError(BglearnError):
+    """An option given to :func:`render` is not one it understands."""
+
+
+class Diagram(str):
+    """A board diagram: the SVG text itself (a ``str``), which Jupyter displays as a picture.
+
+    ``save("board.svg")`` writes the SVG, ``save("board.png")`` a PNG; ``to_png()`` returns PNG
+    bytes. PNG output needs the optional ``cairosvg`` package (``pip install 'bglearn[png]'``);
+    without it both raise :class:`~bglearn.errors.BglearnError` saying so.
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def to_png(self, path: str | Path | None = None, *, scale: float = 1.0) -> bytes:
+        """PNG bytes of the diagram at ``scale`` times its pixel width; also written to ``path``
+        when one is given."""
+        try:
+            import cairosvg
+        except (ImportError, OSError):  # not installed, or libcairo missing
+            raise BglearnError(PNG_MISSING_MESSAGE) from None
+        if not isinstance(scale, (int, float)) or isinstance(scale, bool) or scale <= 0:
+            raise RenderError(f"scale must be a positive number, got {scale!r}.")
+        data = cairosvg.svg2png(bytestring=str(self).encode("utf-8"), scale=scale)
+        if path is not None:
+            Path(path).write_bytes(data)
+        return data
+
+    def save(self, path: str | Path) -> Path:
+        """Write the diagram to ``path``: PNG when the name ends in ``.png``, SVG otherwise.
+        Returns the path written."""
+        target = Path(path)
+        if target.suffix.lower() == ".png":
+            self.to_png(target)
+        else:
+            target.write_text(str(self), encoding="utf-8")
+        return target
+
+    def __repr__(self) -> str:
+        return f"<Diagram: {len(self)} characters of SVG>"
+
+
+# -- small helpers -------------------------------------------------------------------------------------
+def _n(x: float) -> str:
+    """Fixed number formatting: integers without a decimal point, others to two places."""
+    if isinstance(x, int):
+        return str(x)
+    r = round(x, 2)
+    if r == int(r):
+        return str(int(r))
+    return f"{r:.2f}".rstrip("0")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class _Builder:
+    """Creates svgwrite elements with ready-made attribute dictionaries (fast: no validation)."""
+
+    def __init__(self, dwg: svgwrite.Drawing) -> None:
+        self.dwg = dwg
+
+    def add(self, parent, cls, attrs: dict, text: str | None = None):
+        el = cls(text, factory=self.dwg) if cls is Text else cls(factory=self.dwg)
+        el.attribs = attrs
+        parent.elements.append(el)
+        return el
+
+    def g(self, parent, attrs: dict | None = None):
+        return self.add(parent, Group, attrs or {})
+
+    def rect(self, parent, x, y, w, h, **style):
+        attrs = {"x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h)}
+        attrs.update(_style(style))
+        return self.add(parent, Rect, attrs)
+
+    def circle(self, parent, cx, cy, r, **style):
+        attrs = {"cx": _n(cx), "cy": _n(cy), "r": _n(r)}
+        attrs.update(_style(style))
+        return self.add(parent, Circle, attrs)
+
+    def path(self, parent, d: str, **style):
+        el = self.add(parent, _SvgPath, _style(style))
+        el.commands = [d]
+        return el
+
+    def text(self, parent, x, y, content: str, **style):
+        attrs = {"x": _n(x), "y": _n(y)}
+        attrs.update(_style(style))
+        return self.add(parent, Text, attrs, content)
+
+
+def _style(style: dict) -> dict:
+    return {k.rstrip("_").replace("_", "-"): v for k, v in style.items()}
+
+
+# -- options -------------------------------------------------------------------------------------------
+def _player(value, what: str) -> Player:
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key in ("white", "w"):
+            return WHITE
+        if key in ("red", "r"):
+            return RED
+    elif isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return Player(value)
+    raise RenderError(f"{what} must be WHITE or RED, got {value!r}.")
+
+
+def _point_ref(value, what: str) -> PointRef:
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key in ("bar", "off"):
+            return key
+        if key.isdigit():
+            value = int(key)
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 24:
+        return value
+    raise RenderError(f"{what}: {value!r} is not a point; use 1-24, 'bar' or 'off'.")
+
+
+def _moves(value, what: str, default_mover: Player) -> tuple[Player, tuple[Move, ...]]:
+    """The mover and the moves of an ``arrows``/``last_play`` option."""
+    if isinstance(value, Play):
+        return value.player, value.moves
+    if isinstance(value, Move):
+        return default_mover, (value,)
+    try:
+        items = list(value)
+    except TypeError:
+        raise RenderError(f"{what} must be a Play or a list of Moves, got {type(value).__name__}.") from None
+    moves = []
+    for m in items:
+        if not isinstance(m, Move):
+            try:
+                m = Move(*m)
+            except TypeError:
+                raise RenderError(f"{what}: {m!r} is not a Move.") from None
+        ok = (1 <= m.source <= 24 or m.source == BAR) and (1 <= m.destination <= 24 or m.destination == OFF)
+        if not ok:
+            raise RenderError(
+                f"{what}: {m!r} does not run between points 1-24, the bar ({BAR}) and off ({OFF})."
+            )
+        moves.append(m)
+    return default_mover, tuple(moves)
+
+
+# -- the drawing ---------------------------------------------------------------------------------------
+class _Board:
+    """Screen geometry for one perspective and layout (home on the right or left)."""
+
+    def __init__(self, perspective: Player, home: str, numbers: bool, caption_lines: int) -> None:
+        self.p = perspective
+        self.mirror = home == "left"
+        self.num = NUM if numbers else 6
+        self.fy = INFO + self.num + F               # top of the playing fields
+        self.ym = self.fy + IH / 2                   # the middle line
+        self.fb = self.fy + IH                       # bottom of the playing fields
+        self.bottom_num_y = self.fb + F
+        self.bottom_info_y = self.bottom_num_y + self.num
+        self.caption_y = self.bottom_info_y + INFO
+        self.height = self.caption_y + (caption_lines * LINE + 8 if caption_lines else 0)
+
+    def x(self, x: float) -> float:
+        return W - x if self.mirror else x
+
+    def rx(self, x: float, w: float) -> float:
+        """Screen left edge of a logical span [x, x + w]."""
+        return W - x - w if self.mirror else x
+
+    @staticmethod
+    def column(n: int) -> float:
+        """Logical left edge of the point ``n`` (bottom player's numbering)."""
+        if n <= 6:
+            return X_R + (6 - n) * PW
+        if n <= 12:
+            return X_L + (12 - n) * PW
+        if n <= 18:
+            return X_L + (n - 13) * PW
+        return X_R + (n - 19) * PW
+
+    def point_x(self, n: int) -> float:
+        return self.x(self.column(n) + PW / 2)
+
+    def slot_y(self, n: int, k: int) -> float:
+        """Centre height of the ``k``-th checker (1 = at the edge) on point ``n``."""
+        if n >= 13:
+            return self.fy + EDGE + (k - 1) * STEP
+        return self.fb - EDGE - (k - 1) * STEP
+
+    def bar_x(self) -> float:
+        return self.x(X_B + BAR_W / 2)
+
+    def bar_slot_y(self, bottom: bool, k: int) -> float:
+        off = 40 + (k - 1) * STEP
+        return self.ym + off if bottom else self.ym - off
+
+    def tray_x(self) -> float:
+        return self.rx(X_T, TRAY_W)
+
+    def field_start(self, physical_right: bool) -> float:
+        """Screen left edge of the physical right (or left) playing field."""
+        if physical_right:
+            return X_R if not self.mirror else W - X_L - 6 * PW
+        return X_L if not self.mirror else W - X_R - 6 * PW
+
+    def screen_point(self, mover: Player, n: int) -> int:
+        """A point in ``mover``'s numbering as the bottom player numbers it."""
+        return n if mover is self.p else 25 - n
+
+
+@lru_cache(maxsize=64)
+def _board(perspective: Player, home: str, numbers: bool, caption_lines: int) -> _Board:
+    return _Board(perspective, home, numbers, caption_lines)
+
+
+class _Frozen:
+    """A finished svgwrite subtree kept as its ElementTree element (the pattern svgwrite's own
+    ``Title`` uses), so the layers that never change are built once and reused."""
+
+    __slots__ = ("xml",)
+
+    def __init__(self, element) -> None:
+        self.xml = element.get_xml()
+
+    def get_xml(self):
+        return self.xml
+
+
+@lru_cache(maxsize=64)
+def _static_layers(theme: str, perspective: Player, home: str, numbers: bool, caption_lines: int):
+    """The frame (board, fields, bar, triangles) and the point numbers for one layout and theme."""
+    board = _board(perspective, home, numbers, caption_lines)
+    th = THEMES[theme]
+    scratch = svgwrite.Drawing(debug=False, profile="full")
+    b = _Builder(scratch)
+    _draw_frame(b, scratch, board, th)
+    if numbers:
+        _draw_numbers(b, scratch, board, th)
+    layers = [_Frozen(el) for el in scratch.elements[1:]]  # elements[0] is the empty <defs>
+    return layers[0], (layers[1] if numbers else None)
+
+
+def render(
+    position: Position,
+    *,
+    perspective: Player = WHITE,
+    home: str = "right",
+    numbers: bool = True,
+    pips: bool = True,
+    dice=None,
+    cube: int = 1,
+    cube_owner: Player | None = None,
+    show_cube: bool = True,
+    caption: str | None = None,
+    score: tuple[int, int] | None = None,
+    match_length: int | None = None,
+    highlight: Iterable[PointRef] = (),
+    selected: PointRef | None = None,
+    arrows: Play | Sequence[Move] | None = None,
+    last_play: Play | Sequence[Move] | None = None,
+    theme: str = "classic",
+    width: float | None = None,
+) -> Diagram:
+    """Draw ``position`` as an SVG board diagram.
+
+    - ``perspective``: the colour at the bottom; point numbers and every ``data-point`` are in its
+      numbering. ``home``: ``"right"`` (default) or ``"left"``, where the bottom player's home board is.
+    - ``numbers``: print point numbers 1-24; ``pips``: print both pip counts.
+    - ``dice``: the roll of the side on roll (a :class:`~bglearn.dice.Roll`, a pair or ``"31"``),
+      drawn in the half of the board on that player's right; ``None`` draws no dice.
+    - ``cube``: the cube's value (a centred cube of value 1 shows 64); ``cube_owner``: ``None``
+      (centred), ``WHITE`` or ``RED`` (drawn at the owner's end); ``show_cube=False`` hides it.
+    - ``caption``: text under the board (``\\n`` starts a new line); ``score=(white, red)`` and
+      ``match_length`` are written in the caption area.
+    - ``highlight``: points to mark as candidate destinations; ``selected``: the selected checker's
+      point. Both in the perspective's numbering, or ``"bar"``/``"off"`` for the bar or tray of the
+      side on roll.
+    - ``arrows``: a :class:`~bglearn.plays.Play` (or Moves of the side on roll) drawn as arrows,
+      hits marked; ``last_play``: the same as a fainter overlay (a list of Moves is then taken as
+      the side not on roll's, which has just played).
+    - ``theme``: ``"classic"`` or ``"contrast"`` (high contrast, colour-blind safe).
+    - ``width``: the pixel width (default: the natural width, 656); the drawing always has a viewBox.
+
+    Every point group carries ``data-point`` (1-24), checker stacks ``data-stack``, ``data-color``
+    and ``data-count``, the bar areas ``data-bar`` and the trays ``data-off`` ("white"/"red"); they
+    are focusable buttons with an ``aria-label``. Bad options raise :class:`RenderError`.
+    """
+    if not isinstance(position, Position):
+        raise RenderError(f"render draws a Position, got {type(position).__name__}.")
+    persp = _player(perspective, "perspective")
+    if home not in ("right", "left"):
+        raise RenderError(f"home must be 'right' or 'left', got {home!r}.")
+    if theme not in THEMES:
+        raise RenderError(f"theme must be one of {', '.join(sorted(THEMES))}, got {theme!r}.")
+    th = THEMES[theme]
+    roll = None if dice is None else as_roll(dice)
+    if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1:
+        raise RenderError(f"cube must be a positive whole number (the cube's value), got {cube!r}.")
+    owner = None if cube_owner is None else _player(cube_owner, "cube_owner")
+    if highlight is None:
+        highlight = ()
+    elif isinstance(highlight, (int, str)):
+        highlight = (highlight,)
+    try:
+        marks = tuple(_point_ref(h, "highlight") for h in highlight)
+    except TypeError:
+        raise RenderError(f"highlight must be a list of points, got {highlight!r}.") from None
+    sel = None if selected is None else _point_ref(selected, "selected")
+    arrow_moves = None if arrows is None else _moves(arrows, "arrows", position.turn)
+    last_moves = None if last_play is None else _moves(last_play, "last_play", position.turn.opponent)
+    if width is not None and (isinstance(width, bool) or not isinstance(width, (int, float)) or width <= 0):
+        raise RenderError(f"width must be a positive number of pixels, got {width!r}.")
+    lines = _caption_lines(caption, score, match_length)
+
+    board = _board(persp, home, bool(numbers), len(lines))
+    height = board.height
+    px_w = W if width is None else width
+    px_h = height * px_w / W
+    dwg = svgwrite.Drawing(size=(_n(px_w), _n(px_h)), debug=False, profile="full")
+    dwg.attribs.update({
+        "viewBox": f"0 0 {W} {_n(height)}",
+        "class": f"bg-board bg-theme-{th.name}",
+        "font-family": "DejaVu Sans, Verdana, Arial, sans-serif",
+        "data-perspective": "white" if persp is WHITE else "red",
+        "data-home": home,
+        "data-turn": "white" if position.turn is WHITE else "red",
+        "data-position-id": position.position_id(),
+    })
+    title, desc = _describe(position, persp, home, roll, cube, owner, show_cube, lines)
+    dwg.set_desc(title, desc)
+    b = _Builder(dwg)
+    b.add(dwg, Style, {"type": "text/css"})._content = style_sheet(th)
+
+    frame, number_layer = _static_layers(th.name, persp, home, bool(numbers), len(lines))
+    dwg.elements.append(frame)
+    _draw_points(b, dwg, board, th, position, marks, sel)
+    _draw_bar_and_trays(b, dwg, board, th, position, marks, sel)
+    if number_layer is not None:
+        dwg.elements.append(number_layer)
+    _draw_info(b, dwg, board, th, position, bool(pips))
+    if show_cube:
+        _draw_cube(b, dwg, board, th, cube, owner)
+    if roll is not None:
+        _draw_dice(b, dwg, board, th, position.turn, roll)
+    if last_moves is not None:
+        _draw_arrows(b, dwg, board, th, position, *last_moves, last=True)
+    if arrow_moves is not None:
+        _draw_arrows(b, dwg, board, th, position, *arrow_moves, last=False)
+    if lines:
+        _draw_caption(b, dwg, board, th, lines)
+    return Diagram(ET.tostring(dwg.get_xml(), encoding="unicode"))
+
+
+def _caption_lines(caption, score, match_length) -> list[str]:
+    lines = []
+    if match_length is not None and (isinstance(match_length, bool) or not isinstance(match_length, int) or match_length < 0):
+        raise RenderError(f"match_length must be a whole number of points, got {match_length!r}.")
+    if score is not None:
+        try:
+            sw, sr = score
+        except (TypeError, ValueError):
+            raise RenderError(f"score must be a pair (white, red), got {score!r}.") from None
+        if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in (sw, sr)):
+            raise RenderError(f"score must be two whole numbers (white, red), got {score!r}.")
+        head = f"{match_length}-point match" if match_length else "Score"
+        lines.append(f"{head}: White {sw}, Red {sr}")
+    elif match_length:
+        lines.append(f"{match_length}-point match")
+    if caption is not None:
+        lines.extend(str(caption).split("\n"))
+    return lines
+
+
+def _describe(position, persp, home, roll, cube, owner, show_cube, lines) -> tuple[str, str]:
+    turn = position.turn
+    pid = position.position_id()
+    title = f"Backgammon position {pid}, {turn} on roll"
+    parts = [f"Position ID {pid}."]
+    parts.append(f"{turn} to play {roll}." if roll is not None else f"{turn} on roll.")
+    parts.append(f"Pip count: White {position.pip_count(WHITE)}, Red {position.pip_count(RED)}.")
+    bar = [f"{p} {position.bar(p)}" for p in (WHITE, RED) if position.bar(p)]
+    if bar:
+        parts.append("On the bar: " + ", ".join(bar) + ".")
+    off = [f"{p} {position.off(p)}" for p in (WHITE, RED) if position.off(p)]
+    if off:
+        parts.append("Borne off: " + ", ".join(off) + ".")
+    if show_cube:
+        if owner is None:
+            parts.append(f"Cube: centred at {cube}." if cube > 1 else "Cube: centred (64).")
+        else:
+            parts.append(f"Cube: {owner} owns it at {cube}.")
+    parts.append(f"Seen from {persp}'s side, {persp}'s home board at the bottom {home}.")
+    parts.extend(lines)
+    return title, " ".join(parts)
+
+
+def _draw_frame(b: _Builder, dwg, board: _Board, th: Theme) -> None:
+    g = b.g(dwg, {"class": "bg-frame"})
+    b.rect(g, 0, 0, W, board.height, fill=th.frame)
+    for x in (X_L, X_R):
+        b.rect(g, board.rx(x, 6 * PW), board.fy, 6 * PW, IH, fill=th.felt)
+    b.rect(g, board.rx(X_B, BAR_W), board.fy - F, BAR_W, IH + 2 * F, fill=th.bar)
+    for parity, color in ((1, th.point_odd), (0, th.point_even)):
+        d = "".join(_triangle(board, n) for n in range(1, 25) if n % 2 == parity)
+        b.path(g, d, class_="bg-triangles", fill=color)
+
+
+def _triangle(board: _Board, n: int) -> str:
+    """The path of point ``n``'s triangle (bottom player's numbering)."""
+    left = board.rx(board.column(n), PW)
+    edge = board.fy if n >= 13 else board.fb
+    tip = edge + TH if n >= 13 else edge - TH
+    return f"M{_n(left)} {_n(edge)}L{_n(left + PW)} {_n(edge)}L{_n(left + PW / 2)} {_n(tip)}Z"
+
+
+def _checker_style(th: Theme, color: Player) -> dict:
+    if color is WHITE:
+        return {"fill": th.white_fill, "stroke": th.white_stroke, "stroke_width": th.checker_stroke_width}
+    return {"fill": th.red_fill, "stroke": th.red_stroke, "stroke_width": th.checker_stroke_width}
+
+
+def _stack(b: _Builder, parent, th: Theme, color: Player, count: int, x: float, ys, attrs: dict) -> None:
+    """Draw ``count`` checkers (at most five, the count written on the top one) at the heights ``ys``."""
+    name = "white" if color is WHITE else "red"
+    g = b.g(parent, {"class": "bg-stack", **attrs, "data-color": name, "data-count": str(count),
+                     **_style(_checker_style(th, color))})
+    shown = min(count, MAX_DRAWN)
+    for k in range(shown):
+        g.elements.append(_checker_xml(x, ys(k + 1)))
+    if count > MAX_DRAWN:
+        b.text(g, x, ys(shown) + 6, str(count), class_="bg-count", font_size="17", font_weight="bold",
+               text_anchor="middle", stroke="none", fill=th.white_text if color is WHITE else th.red_text)
+
+
+def _area(b: _Builder, g, x, y, w, h) -> None:
+    """The transparent click and focus area of a clickable group."""
+    g.elements.append(_area_xml(x, y, w, h))
+
+
+_SCRATCH = svgwrite.Drawing(debug=False, profile="full")  # element factory for the cached pieces
+
+
+@lru_cache(maxsize=256)
+def _area_xml(x: float, y: float, w: float, h: float) -> "_Frozen":
+    el = Rect(factory=_SCRATCH)
+    el.attribs = {"class": "bg-area", "x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h),
+                  "fill": "#000000", "fill-opacity": "0", "stroke": "none"}
+    return _Frozen(el)
+
+
+@lru_cache(maxsize=1024)
+def _checker_xml(x: float, y: float) -> "_Frozen":
+    el = Circle(factory=_SCRATCH)
+    el.attribs = {"class": "bg-checker", "cx": _n(x), "cy": _n(y), "r": _n(CR)}
+    return _Frozen(el)
+
+
+def _draw_points(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel) -> None:
+    persp = board.p
+    owner_name = str(persp)
+    layer = b.g(dwg, {"class": "bg-points"})
+    for n in range(1, 25):
+        who, count = position.owner(n, persp)
+        left = board.rx(board.column(n), PW)
+        cx = left + PW / 2
+        top = n >= 13
+        content = "empty" if who is None else _plural(count, f"{who} checker")
+        cls = "bg-point"
+        if n in marks:
+            cls += " bg-highlight"
+        if n == sel:
+            cls += " bg-selected"
+        g = b.g(layer, {"class": cls, "data-point": str(n), "tabindex": "0", "role": "button",
+                        "aria-label": f"{owner_name}'s {n}-point: {content}"})
+        _area(b, g, left, board.fy if top else board.ym, PW, IH / 2)
+        if who is not None:
+            _stack(b, g, th, who, count, cx, lambda k, n=n: board.slot_y(n, k), {"data-stack": str(n)})
+        if n in marks:
+            b.path(g, _triangle(board, n), class_="bg-mark", fill=th.highlight, fill_opacity="0.45", stroke=th.highlight,
+                   stroke_width="2")
+        if n == sel:
+            b.circle(g, cx, board.slot_y(n, max(1, min(count, MAX_DRAWN))), CR + 3, class_="bg-mark",
+                     fill="none", stroke=th.selected, stroke_width="4")
+
+
+def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel) -> None:
+    layer = b.g(dwg, {"class": "bg-bar"})
+    bx = board.bar_x()
+    for player in (board.p.opponent, board.p):
+        bottom = player is board.p
+        name = "white" if player is WHITE else "red"
+        count = position.bar(player)
+        cls = "bg-bar-area"
+        on_roll = player is position.turn
+        if on_roll and "bar" in marks:
+            cls += " bg-highlight"
+        if on_roll and sel == "bar":
+            cls += " bg-selected"
+        g = b.g(layer, {"class": cls, "data-bar": name, "data-count": str(count), "tabindex": "0",
+                        "role": "button", "aria-label": f"{player}'s bar: {_plural(count, f'{player} checker')}"})
+        _area(b, g, board.rx(X_B, BAR_W), board.ym if bottom else board.fy, BAR_W, IH / 2)
+        if count:
+            _stack(b, g, th, player, count, bx, lambda k, bottom=bottom: board.bar_slot_y(bottom, k), {})
+        if on_roll and "bar" in marks:
+            b.rect(g, board.rx(X_B, BAR_W) + 2, (board.ym if bottom else board.fy) + 2, BAR_W - 4, IH / 2 - 4,
+                   class_="bg-mark", fill=th.highlight, fill_opacity="0.35", stroke=th.highlight, stroke_width="3")
+        if on_roll and sel == "bar":
+            b.circle(g, bx, board.bar_slot_y(bottom, max(1, min(count, MAX_DRAWN))), CR + 3, class_="bg-mark",
+                     fill="none", stroke=th.selected, stroke_width="4")
+
+    layer = b.g(dwg, {"class": "bg-trays"})
+    tx = board.tray_x()
+    for player in (board.p.opponent, board.p):
+        bottom = player is board.p
+        name = "white" if player is WHITE else "red"
+        count = position.off(player)
+        on_roll = player is position.turn
+        cls = "bg-tray"
+        if on_roll and "off" in marks:
+            cls += " bg-highlight"
+        if on_roll and sel == "off":
+            cls += " bg-selected"
+        y0 = board.ym + 6 if bottom else board.fy
+        h = IH / 2 - 6
+        g = b.g(layer, {"class": cls, "data-off": name, "data-count": str(count), "tabindex": "0",
+                        "role": "button", "aria-label": f"{player}'s tray: {count} borne off"})
+        b.rect(g, tx, y0, TRAY_W, h, class_="bg-area", fill=th.tray, stroke="none")
+        style = _checker_style(th, player)
+        for k in range(count):
+            y = board.fb - 3 - (k + 1) * SLAB if bottom else board.fy + 3 + k * SLAB
+            b.rect(g, tx + 5, y, TRAY_W - 10, SLAB - 1, class_="bg-off-checker", rx="2", **style)
+        if count:
+            ty = board.ym + 26 if bottom else board.ym - 14
+            b.text(g, tx + TRAY_W / 2, ty, str(count), class_="bg-off-count", font_size="16",
+                   font_weight="bold", text_anchor="middle", fill=th.label)
+        if on_roll and ("off" in marks or sel == "off"):
+            color = th.selected if sel == "off" else th.highlight
+            b.rect(g, tx + 2, y0 + 2, TRAY_W - 4, h - 4, class_="bg-mark", fill="none", stroke=color,
+                   stroke_width="4")
+
+
+def _draw_numbers(b: _Builder, dwg, board: _Board, th: Theme) -> None:
+    g = b.g(dwg, {"class": "bg-numbers", "font-size": "12", "text-anchor": "middle", "fill": th.label})
+    top_y = INFO + NUM - 5
+    bottom_y = board.bottom_num_y + 13
+    for n in range(1, 25):
+        b.text(g, board.point_x(n), top_y if n >= 13 else bottom_y, str(n))
+
+
+def _draw_info(b: _Builder, dwg, board: _Board, th: Theme, position: Position, pips: bool) -> None:
+    g = b.g(dwg, {"class": "bg-info", "font-size": "14", "fill": th.label})
+    for player, y in ((board.p.opponent, 0), (board.p, board.bottom_info_y)):
+        name = "white" if player is WHITE else "red"
+        row = b.g(g, {"class": "bg-player", "data-player": name})
+        b.circle(row, 22, y + INFO / 2, 7, **_checker_style(th, player))
+        label = str(player) + (f"  ·  {position.pip_count(player)} pips" if pips else "")
+        b.text(row, 36, y + INFO / 2 + 5, label, class_="bg-pips")
+        if player is position.turn:
+            b.text(row, W - 16, y + INFO / 2 + 5, "on roll", class_="bg-on-roll", text_anchor="end",
+                   font_weight="bold")
+
+
+def _draw_cube(b: _Builder, dwg, board: _Board, th: Theme, value: int, owner: Player | None) -> None:
+    size = 36
+    cx = board.x(SIDE / 2)
+    if owner is None:
+        cy = board.ym
+    elif owner is board.p:
+        cy = board.fb - size / 2 - 6
+    else:
+        cy = board.fy + size / 2 + 6
+    face = 64 if owner is None and value == 1 else value
+    text = str(face)
+    attrs = {"class": "bg-cube", "data-cube-value": str(value),
+             "data-cube-owner": "centre" if owner is None else ("white" if owner is WHITE else "red")}
+    g = b.g(dwg, attrs)
+    b.rect(g, cx - size / 2, cy - size / 2, size, size, rx="5", fill=th.cube_fill, stroke=th.cube_stroke,
+           stroke_width="2")
+    b.text(g, cx, cy + 6, text, font_size="18" if len(text) < 3 else ("14" if len(text) < 4 else "11"),
+           font_weight="bold", text_anchor="middle", fill=th.cube_text)
+
+
+_PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def _draw_dice(b: _Builder, dwg, board: _Board, th: Theme, player: Player, roll: Roll) -> None:
+    size = 32
+    start = board.field_start(physical_right=player is board.p)
+    centre = start + 3 * PW
+    fill, pip = (th.white_fill, th.white_text) if player is WHITE else (th.red_fill, th.red_text)
+    stroke = th.white_stroke if player is WHITE else th.red_stroke
+    g = b.g(dwg, {"class": "bg-dice", "data-dice": f"{roll[0]}{roll[1]}",
+                  "data-color": "white" if player is WHITE else "red"})
+    for i, value in enumerate(roll):
+        x = centre + (-22 if i == 0 else 22)
+        y = board.ym
+        die = b.g(g, {"class": "bg-die", "data-die": str(value)})
+        b.rect(die, x - size / 2, y - size / 2, size, size, rx="5", fill=fill, stroke=stroke, stroke_width="2")
+        r = 3.2
+        d = "".join(
+            f"M{_n(x + dx * 8.5 - r)} {_n(y + dy * 8.5)}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0"
+            for dx, dy in _PIPS[value]
+        )
+        b.path(die, d, fill=pip)
+
+
+def _anchor(board: _Board, mover: Player, n: int, slot: int) -> tuple[float, float]:
+    """Screen position of a move end: a point (mover's numbering), the bar or the tray."""
+    bottom = mover is board.p
+    if n == BAR:
+        return board.bar_x(), board.bar_slot_y(bottom, max(1, min(slot, MAX_DRAWN)))
+    if n == OFF:
+        return board.tray_x() + TRAY_W / 2, (board.ym + IH / 4) if bottom else (board.ym - IH / 4)
+    s = board.screen_point(mover, n)
+    return board.point_x(s), board.slot_y(s, max(1, min(slot, MAX_DRAWN)))
+
+
+def _draw_arrows(b: _Builder, dwg, board: _Board, th: Theme, position: Position, mover: Player,
+                 moves: Sequence[Move], last: bool) -> None:
+    # Where each checker leaves and lands: track the mover's stack heights from the drawn position
+    # (before the play for arrows, after it for the last play). Display bookkeeping, not rules.
+    side = position.checkers(mover)
+    counts = {n: side[n] for n in range(1, 25)}
+    counts[BAR] = side[0]
+    counts[OFF] = 0
+    ends: list[tuple[tuple[float, float], tuple[float, float], bool]] = []
+    if not last:
+        for m in moves:
+            a = _anchor(board, mover, m.source, counts[m.source])
+            counts[m.source] -= 1
+            counts[m.destination] += 1
+            ends.append((a, _anchor(board, mover, m.destination, counts[m.destination]), m.hit))
+    else:
+        for m in reversed(moves):
+            z = _anchor(board, mover, m.destination, counts[m.destination])
+            counts[m.destination] -= 1
+            counts[m.source] += 1
+            ends.append((_anchor(board, mover, m.source, counts[m.source]), z, m.hit))
+        ends.reverse()
+    color = th.last_play if last else th.arrow
+    attrs = {"class": "bg-last-play" if last else "bg-arrows", "data-color": "white" if mover is WHITE else "red"}
+    if last:
+        attrs["opacity"] = "0.7"
+    g = b.g(dwg, attrs)
+    centre = (W / 2, board.ym)
+    for (x1, y1), (x2, y2), hit in ends:
+        dx, dy = x2 - x1, y2 - y1
+        length = math.hypot(dx, dy)
+        if length < 1:
+            continue
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        nx, ny = -dy / length, dx / length
+        if nx * (centre[0] - mx) + ny * (centre[1] - my) < 0:
+            nx, ny = -nx, -ny
+        bend = min(0.22 * length, 50)
+        qx, qy = mx + nx * bend, my + ny * bend
+        ux, uy = x2 - qx, y2 - qy
+        ul = math.hypot(ux, uy) or 1.0
+        ux, uy = ux / ul, uy / ul
+        hx, hy = x2 - ux * 13, y2 - uy * 13
+        d = f"M{_n(x1)} {_n(y1)}Q{_n(qx)} {_n(qy)} {_n(hx)} {_n(hy)}"
+        a = b.g(g, {"class": "bg-arrow" + (" bg-arrow-hit" if hit else "")})
+        b.path(a, d, fill="none", stroke="#000000", stroke_opacity="0.3" if last else "0.45",
+               stroke_width="6" if last else "7", stroke_linecap="round")
+        b.path(a, d, fill="none", stroke=color, stroke_width="3" if last else "4", stroke_linecap="round")
+        head = (f"M{_n(x2)} {_n(y2)}L{_n(hx - uy * 7)} {_n(hy + ux * 7)}"
+                f"L{_n(hx + uy * 7)} {_n(hy - ux * 7)}Z")
+        b.path(a, head, fill=color, stroke="#000000", stroke_opacity="0.6", stroke_width="1")
+        if hit:
+            star = "".join(
+                ("M" if i == 0 else "L")
+                + f"{_n(x2 + (11 if i % 2 == 0 else 5) * math.cos(math.pi * i / 8))} "
+                + f"{_n(y2 + (11 if i % 2 == 0 else 5) * math.sin(math.pi * i / 8))}"
+                for i in range(16)
+            ) + "Z"
+            b.path(a, star, class_="bg-hit", fill=th.hit, stroke="#000000", stroke_width="1.5")
+
+
+def _draw_caption(b: _Builder, dwg, board: _Board, th: Theme, lines: list[str]) -> None:
+    g = b.g(dwg, {"class": "bg-caption", "font-size": "14", "text-anchor": "middle", "fill": th.label})
+    for i, line in enumerate(lines):
+        b.text(g, W / 2, board.caption_y + 4 + (i + 1) * LINE - 5, line)

@@ -1,0 +1,114 @@
+"""Colours and the embedded style sheet of the board diagrams drawn by :mod:`bglearn.svg`.
+
+A :class:`Theme` is only colours; the geometry lives in :mod:`bglearn.svg`. Two themes exist:
+``"classic"`` (a wooden board with green felt, cream and brown points) and ``"contrast"``
+(high contrast, built from the Okabe–Ito colour-blind-safe palette: black frame, white felt,
+blue and grey points, white and vermillion checkers with heavy black outlines).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Theme", "THEMES", "style_sheet"]
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of one board style (CSS colour strings)."""
+
+    name: str
+    frame: str          # the wood: outer frame, number and info bands
+    bar: str            # the bar between the two halves
+    felt: str           # the playing fields
+    tray: str           # the bear-off trays
+    point_odd: str      # triangles of odd-numbered points
+    point_even: str     # triangles of even-numbered points
+    label: str          # text on the frame (point numbers, pip counts, caption)
+    white_fill: str
+    white_stroke: str
+    white_text: str     # count written on a White checker
+    red_fill: str
+    red_stroke: str
+    red_text: str
+    checker_stroke_width: str
+    cube_fill: str
+    cube_stroke: str
+    cube_text: str
+    highlight: str      # candidate destination points
+    selected: str       # the selected checker
+    arrow: str          # a play drawn as arrows
+    last_play: str      # the fainter "last play" overlay
+    hit: str            # the mark where a blot is hit
+    focus: str          # keyboard focus ring
+
+
+THEMES: dict[str, Theme] = {
+    "classic": Theme(
+        name="classic",
+        frame="#5b3a1f",
+        bar="#4a2f18",
+        felt="#25573a",
+        tray="#1d4a30",
+        point_odd="#e6d3a3",
+        point_even="#8c5a2e",
+        label="#f3e6c8",
+        white_fill="#f7f3e8",
+        white_stroke="#4d4d4d",
+        white_text="#1a1a1a",
+        red_fill="#c33a2c",
+        red_stroke="#4f130c",
+        red_text="#ffffff",
+        checker_stroke_width="1.5",
+        cube_fill="#fbf8ef",
+        cube_stroke="#333333",
+        cube_text="#1a1a1a",
+        highlight="#ffd54a",
+        selected="#4fc3f7",
+        arrow="#ffeb3b",
+        last_play="#e0e0e0",
+        hit="#ff6f00",
+        focus="#ffffff",
+    ),
+    "contrast": Theme(
+        name="contrast",
+        frame="#000000",
+        bar="#1a1a1a",
+        felt="#ffffff",
+        tray="#e6e6e6",
+        point_odd="#0072b2",
+        point_even="#b3b3b3",
+        label="#ffffff",
+        white_fill="#ffffff",
+        white_stroke="#000000",
+        white_text="#000000",
+        red_fill="#d55e00",
+        red_stroke="#000000",
+        red_text="#000000",
+        checker_stroke_width="3",
+        cube_fill="#ffffff",
+        cube_stroke="#000000",
+        cube_text="#000000",
+        highlight="#f0e442",
+        selected="#009e73",
+        arrow="#000000",
+        last_play="#cc79a7",
+        hit="#000000",
+        focus="#000000",
+    ),
+}
+"""The themes :func:`bglearn.render` accepts, by name."""
+
+
+def style_sheet(theme: Theme) -> str:
+    """The ``<style>`` text: pointer and keyboard-focus styling for the clickable groups (the
+    ``.bg-area`` rectangle of a focused group gets a visible outline). Scoped to the theme's class
+    so several boards with different themes can share a notebook page."""
+    scope = f".bg-theme-{theme.name}"
+    return (
+        f"{scope} [tabindex]{{cursor:pointer}}"
+        f"{scope} [tabindex]:focus{{outline:none}}"
+        f"{scope} [tabindex]:focus>.bg-area,{scope} [tabindex]:focus-visible>.bg-area"
+        f"{{stroke:{theme.focus};stroke-width:3;stroke-opacity:1;stroke-dasharray:6 3}}"
+        f"{scope} .bg-arrows,{scope} .bg-last-play,{scope} .bg-count{{pointer-events:none}}"
+    )

@@ -1,0 +1,531 @@
+"""The SVG board diagrams: what is drawn matches the position, the layout is the one backgammon
+players expect, options do what they say, output is deterministic, and the pictures match the
+reference PNGs under tests/reference/.
+
+Regenerate the reference images (after a deliberate change of the drawing) with
+``BGLEARN_UPDATE_REFERENCE=1 python3 -m pytest tests/test_render.py -k reference`` and look at them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bglearn import RED, WHITE, BglearnError, Move, Position, Roll, legal_plays, render
+from bglearn.cli import main
+from bglearn.svg import PNG_MISSING_MESSAGE, Diagram, RenderError
+
+NS = "{http://www.w3.org/2000/svg}"
+REPO = Path(__file__).resolve().parent.parent
+REFERENCE = Path(__file__).resolve().parent / "reference"
+
+
+# -- helpers ----------------------------------------------------------------------------------------
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def groups(root: ET.Element, attr: str) -> dict[str, ET.Element]:
+    return {g.get(attr): g for g in root.iter(f"{NS}g") if g.get(attr) is not None}
+
+
+def stacks(root: ET.Element) -> dict[int, ET.Element]:
+    return {int(k): v for k, v in groups(root, "data-stack").items()}
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def area(el: ET.Element) -> tuple[float, float]:
+    """Centre of a clickable group's area rectangle."""
+    r = next(c for c in el if c.tag == f"{NS}rect" and "bg-area" in classes(c))
+    return float(r.get("x")) + float(r.get("width")) / 2, float(r.get("y")) + float(r.get("height")) / 2
+
+
+def checkers_in(el: ET.Element) -> list[ET.Element]:
+    return [c for c in el.iter(f"{NS}circle") if "bg-checker" in classes(c)]
+
+
+def count_labels(el: ET.Element) -> list[ET.Element]:
+    return [t for t in el.iter(f"{NS}text") if "bg-count" in classes(t)]
+
+
+def random_position(seed: int) -> Position:
+    """A random legal-looking position: each checker put on the bar, a point, or off."""
+    rng = random.Random(seed)
+    white = [0] * 25
+    red = [0] * 25
+    for _ in range(rng.randint(1, 15)):  # at least one White checker stays in play
+        white[rng.randint(0, 24)] += 1
+    for _ in range(rng.randint(0, 15)):
+        while True:
+            place = rng.randint(0, 24)
+            if place == 0 or not white[25 - place]:
+                red[place] += 1
+                break
+    if rng.random() < 0.3:  # some tall stacks
+        for side in (white, red):
+            biggest = max(range(1, 25), key=lambda i: side[i])
+            if side[biggest]:
+                extra = 15 - sum(side)
+                side[biggest] += extra
+    return Position(white, red, turn=rng.choice([WHITE, RED]))
+
+
+OPENING = Position()
+BEAROFF = Position(white={6: 2, 5: 3, 3: 2, 1: 1}, red={6: 3, 4: 2, 2: 2, 1: 2, 21: 1}, turn=WHITE)
+BAR_STACK = Position(white={"bar": 2, 6: 7, 8: 2, 13: 4}, red={"bar": 1, 6: 4, 8: 3, 13: 5, 24: 2}, turn=WHITE)
+
+
+# -- what is drawn matches the position --------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), perspective=st.sampled_from([WHITE, RED]), home=st.sampled_from(["right", "left"]))
+def test_checkers_drawn_match_the_position(seed, perspective, home):
+    position = random_position(seed)
+    root = parse(render(position, perspective=perspective, home=home))
+    found = stacks(root)
+    for n in range(1, 25):
+        who, count = position.owner(n, perspective)
+        if who is None:
+            assert n not in found
+            continue
+        g = found[n]
+        assert g.get("data-color") == ("white" if who is WHITE else "red")
+        assert int(g.get("data-count")) == count
+        assert len(checkers_in(g)) == min(count, 5)
+        labels = count_labels(g)
+        assert [t.text for t in labels] == ([str(count)] if count > 5 else [])
+    bars, trays = groups(root, "data-bar"), groups(root, "data-off")
+    for player, name in ((WHITE, "white"), (RED, "red")):
+        assert int(bars[name].get("data-count")) == position.bar(player)
+        assert len(checkers_in(bars[name])) == min(position.bar(player), 5)
+        assert len(count_labels(bars[name])) == (1 if position.bar(player) > 5 else 0)
+        assert int(trays[name].get("data-count")) == position.off(player)
+        slabs = [r for r in trays[name].iter(f"{NS}rect") if "bg-off-checker" in classes(r)]
+        assert len(slabs) == position.off(player)
+        # every checker of the side is accounted for exactly once
+        on_points = sum(int(g.get("data-count")) for g in found.values() if g.get("data-color") == name)
+        assert on_points + position.bar(player) + position.off(player) == 15
+
+
+def test_opening_position_stacks_from_whites_side():
+    root = parse(render(OPENING))
+    found = {n: (g.get("data-color"), int(g.get("data-count"))) for n, g in stacks(root).items()}
+    assert found == {
+        24: ("white", 2), 13: ("white", 5), 8: ("white", 3), 6: ("white", 5),
+        1: ("red", 2), 12: ("red", 5), 17: ("red", 3), 19: ("red", 5),
+    }
+
+
+def test_seven_high_stack_and_two_on_the_bar():
+    root = parse(render(BAR_STACK))
+    six = stacks(root)[6]
+    assert len(checkers_in(six)) == 5 and [t.text for t in count_labels(six)] == ["7"]
+    bar = groups(root, "data-bar")["white"]
+    assert bar.get("data-count") == "2" and len(checkers_in(bar)) == 2
+    assert groups(root, "data-bar")["red"].get("data-count") == "1"
+
+
+def test_more_than_five_on_the_bar_shows_the_count():
+    p = Position(white={"bar": 7, 6: 8}, red=None)
+    bar = groups(parse(render(p)), "data-bar")["white"]
+    assert len(checkers_in(bar)) == 5 and [t.text for t in count_labels(bar)] == ["7"]
+
+
+def test_trays_show_the_borne_off_count():
+    root = parse(render(BEAROFF))
+    trays = groups(root, "data-off")
+    assert trays["white"].get("data-count") == "7" and trays["red"].get("data-count") == "5"
+    texts = [t.text for t in trays["white"].iter(f"{NS}text")]
+    assert texts == ["7"]
+    assert [t.text for t in groups(parse(render(OPENING)), "data-off")["white"].iter(f"{NS}text")] == []
+
+
+# -- the layout a backgammon player expects -------------------------------------------------------------
+@pytest.mark.parametrize("perspective", [WHITE, RED])
+def test_point_layout_home_right(perspective):
+    root = parse(render(OPENING, perspective=perspective))
+    pts = {int(k): area(v) for k, v in groups(root, "data-point").items()}
+    assert sorted(pts) == list(range(1, 25))
+    bar_x = area(groups(root, "data-bar")["white"])[0]
+    tray_x = area(groups(root, "data-off")["white"])[0]
+    xs = {n: x for n, (x, _) in pts.items()}
+    ys = {n: y for n, (_, y) in pts.items()}
+    # 1-12 along the bottom, right to left; 13-24 along the top, left to right
+    assert all(ys[n] > ys[25 - n] for n in range(1, 13))
+    assert [xs[n] for n in range(1, 13)] == sorted((xs[n] for n in range(1, 13)), reverse=True)
+    assert [xs[n] for n in range(13, 25)] == sorted(xs[n] for n in range(13, 25))
+    # the home board (1-6) bottom right of the bar, the bar between 6 and 7, trays beside the home board
+    assert xs[6] > bar_x > xs[7] and xs[19] > bar_x > xs[18]
+    assert tray_x > xs[1]
+    # opposite points face each other
+    assert all(xs[n] == xs[25 - n] for n in range(1, 13))
+
+
+def test_home_left_mirrors_the_board():
+    root = parse(render(OPENING, home="left"))
+    xs = {int(k): area(v)[0] for k, v in groups(root, "data-point").items()}
+    tray_x = area(groups(root, "data-off")["white"])[0]
+    assert xs[1] < xs[6] < xs[7] < xs[12] and xs[13] > xs[24]
+    assert tray_x < xs[1]
+
+
+def test_numbering_flips_with_perspective():
+    p = random_position(7)
+    white_view = parse(render(p, perspective=WHITE))
+    red_view = parse(render(p, perspective=RED))
+    w = {n: (g.get("data-color"), g.get("data-count")) for n, g in stacks(white_view).items()}
+    r = {n: (g.get("data-color"), g.get("data-count")) for n, g in stacks(red_view).items()}
+    assert r == {25 - n: v for n, v in w.items()}
+    # the printed number at the bottom right is 1 from either side, and means that side's 1-point
+    for root in (white_view, red_view):
+        numbers = [t for g in root.iter(f"{NS}g") if g.get("class") == "bg-numbers" for t in g]
+        bottom_right = max(numbers, key=lambda t: (float(t.get("y")), float(t.get("x"))))
+        assert bottom_right.text == "1"
+    assert "White's 1-point" in groups(white_view, "data-point")["1"].get("aria-label")
+    assert "Red's 1-point" in groups(red_view, "data-point")["1"].get("aria-label")
+    assert white_view.get("data-perspective") == "white" and red_view.get("data-perspective") == "red"
+
+
+def test_bottom_player_checkers_sit_on_its_half_of_the_bar():
+    root = parse(render(BAR_STACK, perspective=WHITE))
+    bars = groups(root, "data-bar")
+    assert area(bars["white"])[1] > area(bars["red"])[1]
+    root = parse(render(BAR_STACK, perspective=RED))
+    bars = groups(root, "data-bar")
+    assert area(bars["red"])[1] > area(bars["white"])[1]
+
+
+# -- cube, dice, pips, caption ---------------------------------------------------------------------------
+def cube_of(root):
+    found = [g for g in root.iter(f"{NS}g") if "bg-cube" in classes(g)]
+    return found[0] if found else None
+
+
+def test_cube_centred_shows_64_and_hides_on_request():
+    root = parse(render(OPENING))
+    cube = cube_of(root)
+    assert cube is not None and cube.get("data-cube-owner") == "centre"
+    assert [t.text for t in cube.iter(f"{NS}text")] == ["64"]
+    assert cube_of(parse(render(OPENING, show_cube=False))) is None
+    assert [t.text for t in cube_of(parse(render(OPENING, cube=4))).iter(f"{NS}text")] == ["4"]
+
+
+@pytest.mark.parametrize("perspective", [WHITE, RED])
+def test_cube_is_drawn_on_the_owners_side(perspective):
+    y = {}
+    for owner in (None, WHITE, RED):
+        cube = cube_of(parse(render(OPENING, cube=2, cube_owner=owner, perspective=perspective)))
+        assert [t.text for t in cube.iter(f"{NS}text")] == ["2"]
+        y[owner] = float(cube.find(f"{NS}rect").get("y"))
+    bottom, top = perspective, perspective.opponent
+    assert y[bottom] > y[None] > y[top]
+
+
+def dice_of(root):
+    return [g for g in root.iter(f"{NS}g") if "bg-dice" in classes(g)]
+
+
+def test_dice_appear_only_when_given_on_the_side_of_the_player_on_roll():
+    assert dice_of(parse(render(OPENING))) == []
+    root = parse(render(OPENING, dice="31"))
+    (dice,) = dice_of(root)
+    assert dice.get("data-dice") == "31"
+    assert [g.get("data-die") for g in dice if "bg-die" in classes(g)] == ["3", "1"]
+    bar_x = area(groups(root, "data-bar")["white"])[0]
+    die_x = float(dice.find(f"{NS}g").find(f"{NS}rect").get("x"))
+    assert die_x > bar_x  # White (bottom) rolls in the right-hand half
+    root = parse(render(OPENING.with_turn(RED), dice=Roll(6, 6)))
+    (dice,) = dice_of(root)
+    assert dice.get("data-dice") == "66" and dice.get("data-color") == "red"
+    assert float(dice.find(f"{NS}g").find(f"{NS}rect").get("x")) < bar_x  # top player: left half
+
+
+def test_pip_counts_and_who_is_on_roll():
+    p = BAR_STACK
+    svg = render(p)
+    assert f"White  ·  {p.pip_count(WHITE)} pips" in svg and f"Red  ·  {p.pip_count(RED)} pips" in svg
+    assert svg.count("on roll</text>") == 1
+    assert " pips<" not in render(p, pips=False)
+    root = parse(svg)
+    on_roll = [g for g in root.iter(f"{NS}g") if g.get("data-player") and any(
+        "bg-on-roll" in classes(t) for t in g)]
+    assert [g.get("data-player") for g in on_roll] == ["white"]
+
+
+def test_title_and_desc_describe_the_position():
+    p = BAR_STACK
+    root = parse(render(p, dice="44"))
+    title, desc = root.find(f"{NS}title").text, root.find(f"{NS}desc").text
+    assert p.position_id() in title and "White on roll" in title
+    assert p.position_id() in desc and "White to play 4-4" in desc
+    assert f"White {p.pip_count(WHITE)}, Red {p.pip_count(RED)}" in desc
+    assert "On the bar: White 2, Red 1" in desc
+
+
+def test_caption_score_and_match_length():
+    svg = render(OPENING, caption="Opening\nWhite to play", score=(2, 4), match_length=7)
+    root = parse(svg)
+    texts = [t.text for g in root.iter(f"{NS}g") if g.get("class") == "bg-caption" for t in g]
+    assert texts == ["7-point match: White 2, Red 4", "Opening", "White to play"]
+    assert float(root.get("viewBox").split()[3]) > float(parse(render(OPENING)).get("viewBox").split()[3])
+
+
+def test_numbers_can_be_left_out():
+    root = parse(render(OPENING, numbers=False))
+    assert not [g for g in root.iter(f"{NS}g") if g.get("class") == "bg-numbers"]
+    assert len(groups(root, "data-point")) == 24
+
+
+# -- highlights, arrows ----------------------------------------------------------------------------------
+def test_highlight_and_selected_classes():
+    root = parse(render(OPENING, highlight=[5, 7, "bar"], selected=8))
+    pts = groups(root, "data-point")
+    assert {n for n, g in pts.items() if "bg-highlight" in classes(g)} == {"5", "7"}
+    assert {n for n, g in pts.items() if "bg-selected" in classes(g)} == {"8"}
+    bars = groups(root, "data-bar")
+    assert "bg-highlight" in classes(bars["white"]) and "bg-highlight" not in classes(bars["red"])
+    root = parse(render(BEAROFF.with_turn(RED), highlight=["off"], selected="bar"))
+    trays, bars = groups(root, "data-off"), groups(root, "data-bar")
+    assert "bg-highlight" in classes(trays["red"]) and "bg-highlight" not in classes(trays["white"])
+    assert "bg-selected" in classes(bars["red"])
+    assert not [g for g in root.iter(f"{NS}g") if "bg-highlight" in classes(g) and g.get("data-point")]
+
+
+def test_highlight_in_red_perspective_uses_reds_numbering():
+    root = parse(render(OPENING, perspective=RED, highlight=[6]))
+    (g,) = [g for g in root.iter(f"{NS}g") if "bg-highlight" in classes(g)]
+    assert g.get("data-point") == "6" and g.find(f"{NS}g").get("data-color") == "red"
+
+
+def arrows_of(root, cls="bg-arrows"):
+    layer = [g for g in root.iter(f"{NS}g") if g.get("class") == cls]
+    return [a for a in layer[0] if "bg-arrow" in classes(a)] if layer else []
+
+
+def test_arrows_for_a_play_with_hits_marked():
+    p = Position(red={6: 4, 8: 3, 13: 5, 24: 2, 21: 1})
+    play = next(pl for pl in legal_plays(p, "64") if pl.notation == "24/18 8/4*")
+    root = parse(render(p, arrows=play))
+    arrows = arrows_of(root)
+    assert len(arrows) == 2
+    assert sum("bg-arrow-hit" in classes(a) for a in arrows) == 1
+    assert len([e for e in root.iter() if "bg-hit" in classes(e)]) == 1
+    assert arrows_of(root, "bg-last-play") == []
+    last = parse(render(play.result, last_play=play))
+    assert len(arrows_of(last, "bg-last-play")) == 2 and arrows_of(last) == []
+
+
+def test_arrows_point_from_source_to_destination_on_screen():
+    play = next(pl for pl in legal_plays(OPENING, "31") if pl.notation == "8/5 6/5")
+    for perspective in (WHITE, RED):
+        root = parse(render(OPENING, arrows=play, perspective=perspective))
+        pts = {int(k): area(v)[0] for k, v in groups(root, "data-point").items()}
+        starts = []
+        for a in arrows_of(root):
+            d = a.find(f"{NS}path").get("d")
+            x0 = float(d[1:].split()[0])
+            starts.append(x0)
+        own = (lambda n: n) if perspective is WHITE else (lambda n: 25 - n)
+        assert sorted(starts) == sorted([pts[own(8)], pts[own(6)]])
+
+
+def test_arrows_accept_moves_and_bar_and_off():
+    p = Position(white={"bar": 1, 6: 14})
+    root = parse(render(p, arrows=[Move(25, 22, 3), Move(6, 0, 6)]))
+    assert len(arrows_of(root)) == 2
+
+
+# -- structure for the interactive board -----------------------------------------------------------------
+def test_clickable_groups_are_focusable_buttons_with_labels():
+    root = parse(render(BAR_STACK))
+    clickable = [g for g in root.iter(f"{NS}g")
+                 if g.get("data-point") or g.get("data-bar") or g.get("data-off")]
+    assert len(clickable) == 24 + 2 + 2
+    for g in clickable:
+        assert g.get("tabindex") == "0" and g.get("role") == "button" and g.get("aria-label")
+    assert groups(root, "data-point")["6"].get("aria-label") == "White's 6-point: 7 White checkers"
+    assert groups(root, "data-point")["5"].get("aria-label") == "White's 5-point: empty"
+    assert groups(root, "data-bar")["white"].get("aria-label") == "White's bar: 2 White checkers"
+    style = root.find(f"{NS}style").text
+    assert ":focus" in style
+    assert root.get("viewBox").startswith("0 0 ")
+
+
+def test_width_scales_the_drawing():
+    root = parse(render(OPENING, width=400))
+    vb = [float(v) for v in root.get("viewBox").split()]
+    assert float(root.get("width")) == 400
+    assert float(root.get("height")) == pytest.approx(400 * vb[3] / vb[2], abs=0.01)
+
+
+# -- determinism -------------------------------------------------------------------------------------------
+def test_same_input_gives_byte_identical_svg():
+    p = random_position(3)
+    play = legal_plays(OPENING, "31")[0]
+    options = dict(dice="31", arrows=play, highlight=[5], selected=8, caption="x", theme="contrast")
+    first = render(OPENING, **options)
+    render(p, perspective=RED, home="left")  # other renders in between change nothing
+    assert render(OPENING, **options) == first
+    assert render(p) == render(p)
+
+
+def test_svg_is_the_same_in_another_process():
+    code = (
+        "from bglearn import Position, render, legal_plays;"
+        "p = Position(); print(render(p, dice='31', arrows=legal_plays(p, '31')[0], highlight=[5]))"
+    )
+    outs = set()
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONHASHSEED=seed)
+        outs.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                text=True, check=True).stdout)
+    p = Position()
+    assert outs == {str(render(p, dice="31", arrows=legal_plays(p, "31")[0], highlight=[5])) + "\n"}
+
+
+# -- the Diagram object -------------------------------------------------------------------------------------
+def test_diagram_is_svg_text_that_jupyter_displays(tmp_path):
+    d = render(OPENING)
+    assert isinstance(d, Diagram) and isinstance(d, str) and d.startswith("<svg")
+    assert d._repr_svg_() == str(d)
+    assert OPENING._repr_svg_() == str(d)
+    svg_path = d.save(tmp_path / "board.svg")
+    assert svg_path.read_text(encoding="utf-8") == str(d)
+    png_path = d.save(tmp_path / "board.png")
+    assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert d.to_png()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_png_without_cairosvg_says_how_to_install(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    with pytest.raises(BglearnError) as err:
+        render(OPENING).save(tmp_path / "x.png")
+    assert str(err.value) == PNG_MISSING_MESSAGE
+    assert PNG_MISSING_MESSAGE == "PNG export needs the optional cairosvg package: pip install 'bglearn[png]'"
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"perspective": "blue"}, "perspective"),
+    ({"home": "top"}, "home"),
+    ({"theme": "neon"}, "theme"),
+    ({"highlight": [25]}, "highlight"),
+    ({"selected": "middle"}, "selected"),
+    ({"cube": 0}, "cube"),
+    ({"cube_owner": 3}, "cube_owner"),
+    ({"width": -5}, "width"),
+    ({"score": (1,)}, "score"),
+    ({"arrows": 42}, "arrows"),
+    ({"arrows": [(30, 1, 2)]}, "arrows"),
+    ({"dice": "79"}, "roll"),
+])
+def test_bad_options_are_clear_errors(options, words):
+    with pytest.raises(BglearnError) as err:
+        render(OPENING, **options)
+    assert words in str(err.value)
+
+
+def test_render_needs_a_position():
+    with pytest.raises(RenderError, match="Position"):
+        render("4HPwATDgc/ABMA")
+
+
+# -- the command line ----------------------------------------------------------------------------------------
+def test_cli_renders_svg_and_png(tmp_path, capsys):
+    out = tmp_path / "b.svg"
+    assert main(["render", "--position", "4HPwATDgc/ABMA", "--dice", "31", "-o", str(out)]) == 0
+    root = parse(out.read_text(encoding="utf-8"))
+    assert dice_of(root)[0].get("data-dice") == "31"
+    png = tmp_path / "b.png"
+    xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:2:4:0:7:10"
+    assert main(["render", "--position", xgid, "--perspective", "red", "--png", "-o", str(png)]) == 0
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert main(["render", "--position", xgid, "--perspective", "red", "--caption", "hi", "-o", str(out)]) == 0
+    root = parse(out.read_text(encoding="utf-8"))
+    cube = cube_of(root)
+    assert cube.get("data-cube-owner") == "red" and cube.get("data-cube-value") == "2"
+    assert dice_of(root)[0].get("data-dice") == "52" and root.get("data-perspective") == "red"
+    assert "7-point match: White 2, Red 4" in out.read_text(encoding="utf-8")
+
+
+def test_cli_writes_svg_to_stdout_and_reports_bad_input(capsys):
+    assert main(["render", "--position", "4HPwATDgc/ABMA", "--turn", "red"]) == 0
+    out = capsys.readouterr().out
+    assert parse(out).get("data-turn") == "red"
+    assert main(["render", "--position", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bglearn render:") and err.count("\n") == 1
+
+
+# -- reference pictures ---------------------------------------------------------------------------------------
+REFERENCE_CASES = {
+    "opening": lambda: render(OPENING, dice="31", width=400),
+    "bearoff": lambda: render(BEAROFF, dice="52", width=400),
+    "bar_and_stack": lambda: render(BAR_STACK, dice="44", width=400),
+    "cube_white": lambda: render(OPENING, cube=2, cube_owner=WHITE, width=400),
+    "cube_red": lambda: render(OPENING, cube=4, cube_owner=RED, width=400),
+    "red_contrast": lambda: render(BAR_STACK, perspective=RED, theme="contrast", width=400),
+    "arrows_left": lambda: render(
+        OPENING, dice="31", home="left", highlight=[5], selected=8,
+        arrows=next(pl for pl in legal_plays(OPENING, "31") if pl.notation == "8/5 6/5"),
+        caption="Make your 5-point", width=400),
+}
+
+
+BLOCK = 16       # compare 16 x 16 pixel blocks
+TOLERANCE = 40   # the largest mean grey-level difference of a block that still passes
+
+
+def _worst_block(a, b) -> float:
+    """The largest mean grey-level difference over the BLOCK x BLOCK squares of two pictures.
+    Text rasterised a little differently (font caches, hinting) stays well under 20; a checker
+    drawn in another place gives more than 100."""
+    from PIL import ImageChops
+
+    diff = ImageChops.difference(a, b).convert("L").reduce(BLOCK)
+    return float(diff.getextrema()[1])
+
+
+def _pixels(png: bytes):
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCE_CASES))
+def test_matches_reference_picture(name):
+    pytest.importorskip("cairosvg")
+    from PIL import ImageChops, ImageStat
+
+    png = REFERENCE_CASES[name]().to_png()
+    ref_path = REFERENCE / f"{name}.png"
+    if os.environ.get("BGLEARN_UPDATE_REFERENCE"):
+        REFERENCE.mkdir(exist_ok=True)
+        ref_path.write_bytes(png)
+    assert ref_path.exists(), f"missing reference {ref_path}; see this module's docstring"
+    got, ref = _pixels(png), _pixels(ref_path.read_bytes())
+    assert got.size == ref.size
+    diff = ImageChops.difference(got, ref)
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    worst = _worst_block(got, ref)
+    # font rasterisation may differ a little between runs and machines; a moved checker does not pass
+    assert mean < 1.5 and worst < TOLERANCE, f"{name}: mean difference {mean:.2f}, worst block {worst:.0f}"
+
+
+def test_a_moved_checker_fails_the_picture_comparison():
+    """The tolerance above is tight enough to notice one checker in the wrong place."""
+
+    a = _pixels(render(OPENING, width=400).to_png())
+    moved = Position(white={6: 5, 8: 3, 13: 5, 24: 1, 23: 1})
+    b = _pixels(render(moved, width=400).to_png())
+    assert _worst_block(a, b) > 2 * TOLERANCE
