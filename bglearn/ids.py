@@ -175,7 +175,7 @@ def encode_match_id(m: MatchId) -> str:
     _put(bits, 6, 1, _gnubg_player(m.on_roll))
     _put(bits, 7, 1, int(m.crawford))
     _put(bits, 8, 3, GAME_STATES.index(m.game_state))
-    _put(bits, 11, 1, _gnubg_player(m.acting or m.on_roll))
+    _put(bits, 11, 1, _gnubg_player(m.on_roll if m.acting is None else m.acting))
     _put(bits, 12, 1, int(m.double_offered))
     _put(bits, 13, 2, m.resignation)
     if m.dice:

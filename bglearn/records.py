@@ -1,0 +1,536 @@
+"""Match records in the plain-text ``.mat`` format (Jellyfish style), which GNU Backgammon and
+eXtreme Gammon import and export.
+
+>>> from bglearn import Match, Dice
+>>> from bglearn.bots import HeuristicBot, play_match
+>>> m = play_match(Match(3, dice=Dice(seed=2)), HeuristicBot(1), HeuristicBot(2))
+>>> text = format_mat(m)
+>>> text.splitlines()[4]
+' 3 point match'
+>>> back = parse_mat(text)
+>>> back.match.score == m.score
+True
+
+What is written follows GNU Backgammon's own exporter (``export.c``, ``ExportGameJF``): a
+``; [Key "Value"]`` header, `` N point match`` (``0`` for money games), `` Game k``, the score line
+``Name : score`` for the left and right players (White left, Red right), then numbered lines of two
+columns, each entry either a roll and its moves (``52: 13/8 13/11``; each die's move written
+separately, ``25`` for the bar, ``0`` for off, ``*`` after a hit; a roll with nothing after it is a
+lost turn), `` Doubles => 2``, `` Takes``, `` Drops``, `` Beavers => 4``, `` Raccoons => 8``, and
+``Wins 2 points`` in the winner's column when the game ends. An accepted resignation is written, as
+GNU Backgammon does, as a ``Wins`` line before the game is over; a refused resignation is not written
+(the format has no notation for it). A take that answers a beaver is implicit (the doubler's next
+roll), as GNU Backgammon reads it.
+
+Reading is lenient where programs differ (``Cannot Move``, ``bar``/``off``, consolidated moves such as
+``13/5``, ``(2)``, ``and the match``, comment lines, CR LF, a UTF-8 byte order mark) and strict about
+the game itself: every roll is replayed through the engine, so an illegal play, an out-of-turn action
+or an unreadable line raises :class:`~bglearn.errors.MatchRecordError` with its line number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence, Union
+
+from .dice import Dice, OpeningRoll, Roll
+from .errors import BglearnError, MatchRecordError
+from .explain import parse_play
+from .game import Event, Game
+from .match import Match
+from .plays import BAR, OFF, Move, Play, legal_plays
+from .position import RED, WHITE, Player, Position
+from .result import ResultKind
+
+__all__ = ["MatRecord", "format_mat", "write_mat", "parse_mat", "read_mat", "format_move_plain"]
+
+LEFT_WIDTH = 27
+RIGHT_COLUMN = 33
+WINS_RIGHT_INDENT = 34
+
+Recordable = Union[Match, Game, Sequence[Game]]
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def format_move_plain(move: Move) -> str:
+    """One die's move as GNU Backgammon writes it in a .mat file: ``25/20``, ``13/7*``, ``6/0``."""
+    return f"{BAR if move.source == BAR else move.source}/{OFF if move.destination == OFF else move.destination}" + (
+        "*" if move.hit else ""
+    )
+
+
+def _roll_text(roll: Roll, moves: Iterable[Move] = ()) -> str:
+    text = f"{roll.high}{roll.low}:"
+    # GNU Backgammon's canonical order: higher source first, then higher destination (a checker's
+    # consecutive moves keep their order, since each starts lower than the one before).
+    moves = sorted(moves, key=lambda m: (-m.source, -m.destination))
+    if moves:
+        text += " " + " ".join(format_move_plain(m) for m in moves)
+    return text
+
+
+def _plural(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _game_slots(game: Game, wins_match: bool) -> list[tuple[int, str]]:
+    """The entries of one game as (column, text): column 0 = White (left), 1 = Red (right)."""
+    slots: list[tuple[int, str]] = []
+    events = game.record
+    last_offer_kind = None
+    for i, e in enumerate(events):
+        k = e.kind
+        col = int(e.player) if e.player is not None else 0
+        if k == "play":
+            assert e.play is not None
+            slots.append((col, _roll_text(e.play.roll, e.play.moves)))
+        elif k == "roll":
+            # written with its play; a roll never played (a resignation came first) stands alone
+            if not any(x.kind == "play" for x in events[i + 1:i + 2]):
+                slots.append((col, _roll_text(e.roll)))  # type: ignore[arg-type]
+        elif k in ("double", "beaver", "raccoon"):
+            word = {"double": "Doubles", "beaver": "Beavers", "raccoon": "Raccoons"}[k]
+            slots.append((col, f" {word} => {e.value}"))
+            last_offer_kind = k
+        elif k == "take":
+            if last_offer_kind != "beaver":
+                slots.append((col, " Takes"))
+            last_offer_kind = None
+        elif k == "drop":
+            slots.append((col, " Drops"))
+        elif k == "win":
+            tail = " and the match" if wins_match else ""
+            slots.append((col, f"Wins {_plural(e.value or 0)}{tail}"))
+    return slots
+
+
+def _layout(slots: list[tuple[int, str]]) -> list[str]:
+    lines: list[str] = []
+    n = 0
+    left: str | None = None
+
+    def flush_left() -> None:
+        nonlocal left, n
+        if left is not None:
+            n += 1
+            lines.append(f"{n:3d}) {left}".rstrip())
+            left = None
+
+    for col, text in slots:
+        if text.startswith("Wins"):
+            if col == 1 and left is not None and left.strip() in ("Drops",):
+                n += 1  # as GNU Backgammon: the winner's "Wins" on the dropper's line
+                lines.append(f"{n:3d}) {left:<{WINS_RIGHT_INDENT - 5}s}{text}".rstrip())
+                left = None
+            else:
+                flush_left()
+                lines.append((" " * (WINS_RIGHT_INDENT if col else 6)) + text)
+            continue
+        if col == 0:
+            flush_left()
+            left = text
+        else:
+            n += 1
+            lines.append(f"{n:3d}) {(left or ''):<{LEFT_WIDTH}s} {text}".rstrip())
+            left = None
+    flush_left()
+    return lines
+
+
+def _games_of(obj: Recordable) -> tuple[int, tuple[str, str], list[Game], list[tuple[int, int]]]:
+    if isinstance(obj, Match):
+        scores = [obj.score_before(i) for i in range(len(obj.games))]
+        return obj.length, obj.names, list(obj.games), scores
+    if isinstance(obj, Game):
+        games = [obj]
+    else:
+        games = list(obj)
+        if not all(isinstance(g, Game) for g in games):
+            raise TypeError("format_mat takes a Match, a Game or a list of Games.")
+    if not games:
+        raise MatchRecordError("there is no game to write.")
+    m = games[0].match
+    names = m.names if m is not None else ("White", "Red")
+    length = games[0].length
+    scores = []
+    w = r = 0
+    for g in games:
+        if length:
+            scores.append(g.score)
+        else:
+            scores.append((w, r))
+            if g.is_over:
+                if g.winner is WHITE:
+                    w += g.points
+                else:
+                    r += g.points
+    return length, names, games, scores
+
+
+def format_mat(
+    obj: Recordable,
+    *,
+    site: str | None = None,
+    event: str | None = None,
+    round: str | None = None,
+    date: str | None = None,
+    transcriber: str | None = "bglearn",
+    comment: str | None = None,
+) -> str:
+    """The ``.mat`` text of a match, a game, or a list of money games (written as a 0-point match).
+    Header fields are optional (``date`` as ``"YYYY.MM.DD"``)."""
+    length, names, games, scores = _games_of(obj)
+    out: list[str] = []
+    for key, value in (("Site", site), ("Event", event), ("Round", round), ("EventDate", date),
+                       ("Transcriber", transcriber)):
+        if value:
+            out.append(f'; [{key} "{value}"]')
+    out.append('; [Variation "Backgammon"]')
+    g0 = games[0]
+    if length:
+        crawford = g0.match.crawford_rule if g0.match is not None else True
+        out.append(f'; [Crawford "{"On" if crawford else "Off"}"]')
+    else:
+        out.append(f'; [Jacoby "{"On" if g0.jacoby else "Off"}"]')
+        out.append(f'; [Beaver "{"On" if g0.beavers else "Off"}"]')
+        if g0.max_cube:
+            out.append(f'; [CubeLimit "{g0.max_cube}"]')
+    if comment:
+        out.append("")
+        out.extend(f"; {line}" for line in comment.splitlines())
+    out.append("")
+    out.append(f" {length} point match")
+    out.append("")
+    start = Position()
+    for i, (g, (w, r)) in enumerate(zip(games, scores)):
+        if g.start_position.white != start.white or g.start_position.red != start.red:
+            raise MatchRecordError(
+                f"game {i + 1} starts from a set-up position; a .mat record always starts from the "
+                "standard starting position."
+            )
+        out.append(f" Game {i + 1}")
+        left = f"{names[0]} : {w}"
+        out.append(f" {left:<31s}{names[1]} : {r}")
+        wins_match = False
+        if length and g.is_over and g.winner is not None:
+            wins_match = (w, r)[g.winner] + g.points >= length
+        out.extend(_layout(_game_slots(g, wins_match)))
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def write_mat(obj: Recordable, path: str | Path, **header) -> Path:
+    """Write :func:`format_mat` of ``obj`` to ``path``; returns the path."""
+    p = Path(path)
+    p.write_text(format_mat(obj, **header), encoding="utf-8")
+    return p
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+@dataclass
+class MatRecord:
+    """A record read from ``.mat`` text: ``length`` (0 = money games), the players' ``names`` (left,
+    right = White, Red), the replayed ``games`` (each a :class:`~bglearn.game.Game` whose record can
+    be replayed move by move), the ``match`` (``None`` for money games), ``meta`` (the
+    ``; [Key "Value"]`` header), other comment lines and ``warnings`` about tolerated oddities."""
+
+    length: int
+    names: tuple[str, str]
+    games: list[Game]
+    match: Match | None
+    meta: dict[str, str] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    game_lines: list[int] = field(default_factory=list)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The final score (white, red): the match score, or the money won in total."""
+        if self.match is not None:
+            return self.match.score
+        w = sum(g.points for g in self.games if g.is_over and g.winner is WHITE)
+        r = sum(g.points for g in self.games if g.is_over and g.winner is RED)
+        return (w, r)
+
+
+_META = re.compile(r'^\[\s*(?P<key>[A-Za-z][\w ]*?)\s+"(?P<value>.*)"\s*\]$')
+_LENGTH = re.compile(r"^\s*(\d+)\s*[Pp]oint\s+[Mm]atch\b")
+_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I)
+_SCORE = re.compile(r"^\s*(?P<n0>.*?)\s*:\s*(?P<s0>\d+)\s+(?P<n1>.*?)\s*:\s*(?P<s1>\d+)\s*$")
+_NUMBERED = re.compile(r"^\s*(\d+)\)")
+_ITEM = re.compile(
+    r"(?<![^\s)])(?:[1-6][1-6]:|(?:doubles|double|beavers|beaver|raccoons|raccoon|takes|take|accepts|"
+    r"drops|drop|passes|rejects|wins|win|resigns)\b)",
+    re.I,
+)
+_NO_MOVE = {"", "cannot move", "can't move", "cant move", "no move", "no legal move", "dances", "???", "????"}
+
+
+@dataclass
+class _Slot:
+    line: int
+    player: Player
+    text: str
+
+
+def _split_line(raw: str, lineno: int) -> list[_Slot]:
+    m = _NUMBERED.match(raw)
+    start = m.end() if m else 0
+    body = raw[start:]
+    items = list(_ITEM.finditer(body))
+    if not items:
+        if body.strip():
+            raise MatchRecordError(f"cannot read {raw.strip()!r}: expected a roll such as '52: 13/8 13/11', "
+                                   "'Doubles => 2', 'Takes', 'Drops' or 'Wins 1 point'.", lineno)
+        return []
+    before = body[: items[0].start()].strip()
+    if before:
+        raise MatchRecordError(f"cannot read {before!r} in {raw.strip()!r}.", lineno)
+    if len(items) > 2:
+        raise MatchRecordError(f"{raw.strip()!r} has more than two entries (one per column).", lineno)
+    texts = []
+    for i, it in enumerate(items):
+        end = items[i + 1].start() if i + 1 < len(items) else len(body)
+        texts.append(body[it.start():end].strip())
+    first_col = 1 if start + items[0].start() >= 20 else 0
+    if len(items) == 2 and first_col == 1:
+        raise MatchRecordError(f"{raw.strip()!r}: the left column is empty but two entries follow.", lineno)
+    return [_Slot(lineno, Player(first_col + i), t) for i, t in enumerate(texts)]
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.meta: dict[str, str] = {}
+        self.comments: list[str] = []
+        self.warnings: list[str] = []
+
+    def read(self) -> MatRecord:
+        length = None
+        i = 0
+        n = len(self.lines)
+        while i < n:
+            line = self.lines[i].strip()
+            i += 1
+            if not line:
+                continue
+            if line[0] in ";#":
+                body = line[1:].strip()
+                mm = _META.match(body)
+                if mm:
+                    self.meta[mm.group("key")] = mm.group("value")
+                elif body:
+                    self.comments.append(body)
+                continue
+            lm = _LENGTH.match(line)
+            if not lm:
+                raise MatchRecordError(
+                    f"expected the match length, such as ' 5 point match', got {line!r}.", i
+                )
+            length = int(lm.group(1))
+            break
+        if length is None:
+            raise MatchRecordError("no ' N point match' line: this is not a .mat record.", max(1, n))
+        # split into games
+        blocks: list[tuple[int, int, list[tuple[int, str]]]] = []  # (game line, number, lines)
+        current: list[tuple[int, str]] | None = None
+        while i < n:
+            raw = self.lines[i]
+            i += 1
+            s = raw.strip()
+            if not s:
+                continue
+            gm = _GAME.match(s)
+            if gm:
+                current = []
+                blocks.append((i, int(gm.group(1)), current))
+                continue
+            if s[0] in ";#":
+                if current is not None and s[1:].strip().lower().startswith("set pos"):
+                    raise MatchRecordError("'; Set Pos=' (a game starting from a set-up position) is not supported.", i)
+                continue
+            if current is None:
+                raise MatchRecordError(f"expected ' Game 1' before {s!r}.", i)
+            current.append((i, raw))
+        if not blocks:
+            raise MatchRecordError("the record has no games (no ' Game 1' line).", n)
+        return self._games(length, blocks)
+
+    def _games(self, length: int, blocks) -> MatRecord:
+        names: tuple[str, str] | None = None
+        match: Match | None = None
+        games: list[Game] = []
+        game_lines: list[int] = []
+        jacoby = self.meta.get("Jacoby", "Off").strip().lower() in ("on", "yes", "true", "1")
+        crawford_rule = self.meta.get("Crawford", "On").strip().lower() not in ("off", "no", "false", "0")
+        cube_limit = None
+        if "CubeLimit" in self.meta:
+            try:
+                cube_limit = int(self.meta["CubeLimit"])
+                if cube_limit < 1 or cube_limit & (cube_limit - 1):
+                    cube_limit = None
+            except ValueError:
+                cube_limit = None
+        money_total = [0, 0]
+        for k, (gline, number, lines) in enumerate(blocks):
+            if number != k + 1:
+                self.warnings.append(f"line {gline}: game numbered {number}, expected {k + 1}.")
+            if not lines:
+                raise MatchRecordError(f"Game {number} has no score line.", gline)
+            sline, sraw = lines[0]
+            sm = _SCORE.match(sraw)
+            if not sm or not sm.group("n0") or not sm.group("n1"):
+                raise MatchRecordError(
+                    f"expected the players and score, such as 'White : 0     Red : 0', got {sraw.strip()!r}.", sline
+                )
+            these = (sm.group("n0").strip(), sm.group("n1").strip())
+            score = (int(sm.group("s0")), int(sm.group("s1")))
+            if names is None:
+                names = these
+            elif these != names:
+                if these == (names[1], names[0]):
+                    raise MatchRecordError("the players changed columns between games; bglearn keeps each "
+                                           "player in one column.", sline)
+                self.warnings.append(f"line {sline}: players named {these[0]!r} and {these[1]!r}, "
+                                     f"earlier {names[0]!r} and {names[1]!r}.")
+            if length:
+                if match is None:
+                    if max(score) >= length:
+                        raise MatchRecordError(f"a score of {score[0]}-{score[1]} is impossible in a "
+                                               f"{length}-point match still being played.", sline)
+                    match = Match(length, dice=Dice(0), score=score, crawford_rule=crawford_rule, names=names)
+                if match.is_over:
+                    self.warnings.append(f"line {gline}: the match was already over; later games ignored.")
+                    break
+                if score != match.score:
+                    raise MatchRecordError(
+                        f"the record gives the score as {score[0]}-{score[1]}, but the games before make it "
+                        f"{match.score[0]}-{match.score[1]}.", sline)
+                game = match.new_game()
+            else:
+                if tuple(money_total) != score and k:
+                    self.warnings.append(f"line {sline}: money score {score[0]}-{score[1]}, the games before "
+                                         f"give {money_total[0]}-{money_total[1]}.")
+                game = Game(dice=Dice(0), jacoby=jacoby, beavers=True, raccoons=True, max_cube=cube_limit)
+            slots: list[_Slot] = []
+            for lineno, raw in lines[1:]:
+                slots.extend(_split_line(raw, lineno))
+            self._replay(game, slots, number)
+            games.append(game)
+            game_lines.append(gline)
+            if not length and game.is_over and game.winner is not None:
+                money_total[game.winner] += game.points
+        assert names is not None
+        return MatRecord(length, names, games, match, self.meta, self.comments, self.warnings, game_lines)
+
+    def _replay(self, game: Game, slots: list[_Slot], number: int) -> None:
+        for slot in slots:
+            try:
+                self._apply(game, slot)
+            except MatchRecordError:
+                raise
+            except BglearnError as exc:
+                raise MatchRecordError(f"Game {number}, {slot.player} {slot.text!r}: {exc}", slot.line) from None
+
+    def _apply(self, game: Game, slot: _Slot) -> None:
+        who, text, line = slot.player, slot.text, slot.line
+        low = text.lower()
+        if game.is_over:
+            if low.startswith("win"):
+                if game.winner != who:
+                    raise MatchRecordError(f"the record says {who} wins, but {game.winner} won the game.", line)
+                return
+            raise MatchRecordError(f"the game is already over ({game.summary()}), but the record goes on: {text!r}.", line)
+        if text[:2].isdigit() and text[2:3] == ":":
+            roll = Roll(int(text[0]), int(text[1]))
+            moves = text[3:].strip()
+            if game.phase == "opening":
+                if roll.is_double:  # no opening throw recorded: this side simply rolled first
+                    game.skip_opening(who)
+                else:
+                    hi, lo = roll
+                    game.start(OpeningRoll(hi, lo) if who is WHITE else OpeningRoll(lo, hi))
+            if game.phase == "respond" and game.cube.offer is not None and game.cube.offer.kind == "beaver" \
+                    and game.to_act == who:
+                game.take(player=who)  # a roll after a beaver: the beaver was taken
+            if game.phase == "roll":
+                game.roll_dice(roll, player=who)
+            elif game.phase == "move":
+                if game.turn != who or game.roll != roll:
+                    raise MatchRecordError(
+                        f"{who} rolls {roll}, but {game.turn} is to play {game.roll}.", line)
+            else:
+                game._need("roll", player=who)  # raises the right GameFlowError
+            if moves.lower().rstrip("?").strip() in _NO_MOVE or moves.lower() in _NO_MOVE:
+                if not game.legal_plays():
+                    game.play(None, player=who)
+                return  # rolled, then resigned (or the record omitted the play)
+            try:
+                play = parse_play(game.position, roll, moves)
+            except BglearnError as exc:
+                raise MatchRecordError(f"{who} cannot play {roll} as {moves!r}: {exc}", line) from None
+            game.play(play, player=who)
+            return
+        word = low.split()[0]
+        if word in ("doubles", "double"):
+            if game.phase == "respond":
+                offer = game.cube.offer
+                assert offer is not None
+                if offer.kind == "double":
+                    game.beaver(player=who)
+                else:
+                    game.raccoon(player=who)
+            else:
+                game.double(player=who)
+            return
+        if word in ("beavers", "beaver"):
+            game.beaver(player=who)
+            return
+        if word in ("raccoons", "raccoon"):
+            game.raccoon(player=who)
+            return
+        if word in ("takes", "take", "accepts"):
+            game.take(player=who)
+            return
+        if word in ("drops", "drop", "passes", "rejects"):
+            game.drop(player=who)
+            return
+        if word in ("wins", "win"):
+            m = re.search(r"(\d+)", text)
+            if not m:
+                raise MatchRecordError(f"{text!r}: how many points?", line)
+            n = int(m.group(1))
+            cube = game.cube.value
+            kind = ResultKind.SINGLE if n <= cube else ResultKind.GAMMON if n <= 2 * cube else ResultKind.BACKGAMMON
+            if game.phase == "resign":
+                game.reject_resignation()
+            game.resign(kind, player=who.opponent)
+            game.accept_resignation(player=who)
+            return
+        if word.startswith("resign"):
+            return  # a .gam "resigns" line: the Wins line that follows decides
+        raise MatchRecordError(f"cannot read {text!r}.", line)  # pragma: no cover - _ITEM guards
+
+
+def parse_mat(text: str) -> MatRecord:
+    """Read ``.mat`` text and replay every game through the engine. Malformed or illegal records
+    raise :class:`MatchRecordError` with the line number."""
+    if not isinstance(text, str):
+        raise MatchRecordError(f"a .mat record is text, got {type(text).__name__}.")
+    return _Reader(text).read()
+
+
+def read_mat(path: str | Path) -> MatRecord:
+    """:func:`parse_mat` of a file."""
+    p = Path(path)
+    try:
+        data = p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        data = p.read_text(encoding="latin-1")
+    return parse_mat(data)
