@@ -1,0 +1,313 @@
+"""``BoardWidget``: play backgammon by clicking, in JupyterLab 4 and Notebook 7.
+
+The widget is an anywidget: the browser side (``board.js``) only draws the SVG that Python sends and
+reports clicks (``data-point``, ``data-bar``, ``data-off``), key presses and button presses back.
+Every decision is made in Python by a :class:`~bglearn.widgets.session.BoardSession`, which asks
+the rules engine.
+
+>>> from bglearn import BoardWidget, Position
+>>> w = BoardWidget(mode="humans", position=Position(), roll="31")
+>>> w
+BoardWidget(White to play, roll 3-1, 0 moves pending)
+>>> w.click(8); w.click(5); w.click(6); w.click(5)
+>>> w.pending
+(Move(source=8, destination=5, die=3, hit=False), Move(source=6, destination=5, die=1, hit=False))
+>>> w.done().notation
+'8/5 6/5'
+
+Displayed, the widget's output also carries ``image/svg+xml`` (the board at the last finished turn)
+and ``text/plain`` (the repr), so a saved notebook shows a board where no kernel runs.
+"""
+
+from __future__ import annotations
+
+import html
+import uuid
+from pathlib import Path
+from typing import Any, Callable
+
+import anywidget
+import traitlets as t
+
+from ..dice import Roll, RollLike
+from ..plays import Move, Play
+from ..position import Player, Position
+from .session import BoardSession
+
+__all__ = ["BoardWidget"]
+
+_HERE = Path(__file__).parent
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """An interactive board for one game (or a setup, or a play being shown).
+
+    ``BoardWidget()`` starts a game against a simple computer player (you are White; the opening
+    roll decides who starts); ``opponent="random"`` or ``"heuristic"`` (the default) picks the
+    computer player — neither is strong; ``mode="humans"`` is two people at one board; ``position=`` and ``roll=`` set a
+    lesson's position and dice; ``seed=`` makes the dice reproducible; ``mode="setup"`` lets a
+    teacher place checkers; :meth:`show` animates a given play. Other keywords are those of
+    :class:`~bglearn.widgets.session.BoardSession` (``human``, ``perspective``, ``auto_roll``,
+    ``game``, and Game options such as ``jacoby``).
+
+    Read :attr:`position`, :attr:`roll`, :attr:`pending`, :attr:`message`; drive it with
+    :meth:`click`, :meth:`move`, :meth:`undo`, :meth:`done`, :meth:`play`, :meth:`roll_dice`,
+    :meth:`double`, :meth:`take`, :meth:`drop`; listen with :meth:`on_move`, :meth:`on_turn_end`,
+    :meth:`on_game_over`.
+    """
+
+    _esm = _HERE / "board.js"
+    _css = _HERE / "board.css"
+
+    svg = t.Unicode("").tag(sync=True)
+    message = t.Unicode("").tag(sync=True)
+    message_kind = t.Unicode("info").tag(sync=True)
+    status = t.Unicode("").tag(sync=True)
+    dice = t.List(t.Dict()).tag(sync=True)
+    controls = t.List(t.Dict()).tag(sync=True)
+    frames = t.List(t.Unicode()).tag(sync=True)
+    frame_ms = t.Int(700).tag(sync=True)
+    animate = t.Int(0).tag(sync=True)
+    revision = t.Int(0).tag(sync=True)
+    theme = t.Unicode("classic").tag(sync=True)
+
+    def __init__(self, *, theme: str = "classic", width: float | None = None, frame_ms: int = 700,
+                 **options: Any) -> None:
+        super().__init__()
+        self._render_options = {"theme": theme, **({"width": width} if width else {})}
+        self._display_ids: list[str] = []
+        self._static_svg = ""
+        self._shown_frames: tuple = ()
+        self.session = BoardSession(**options)
+        self.session.on_change(lambda _s: self._sync())
+        self.session.on_turn_end(lambda _p: self._mark_static())
+        self.theme = theme
+        self.frame_ms = frame_ms
+        self.on_msg(self._on_custom_msg)
+        self._sync()
+        self._static_svg = self.svg
+
+    # -- reading ----------------------------------------------------------------------------------
+    @property
+    def game(self):
+        """The :class:`~bglearn.game.Game` being played."""
+        return self.session.game
+
+    @property
+    def position(self) -> Position:
+        """The position on the board (the moves made so far this turn included)."""
+        return self.session.position
+
+    @property
+    def turn_position(self) -> Position:
+        """The position at the start of this turn."""
+        return self.session.turn_position
+
+    @property
+    def roll(self) -> Roll | None:
+        """The dice to play now (``None`` before rolling)."""
+        return self.session.roll
+
+    @property
+    def pending(self) -> tuple[Move, ...]:
+        """The single-die moves made this turn, not yet ended with Done."""
+        return tuple(self.session.pending)
+
+    @property
+    def selected(self) -> int | None:
+        """The selected checker's point (mover's numbering; 25 = bar), if any."""
+        return self.session.selected
+
+    @property
+    def targets(self) -> list[int]:
+        """The selected checker's legal destinations (mover's numbering; 0 = off)."""
+        return sorted(self.session.targets, reverse=True)
+
+    @property
+    def mode(self) -> str:
+        return self.session.mode
+
+    @property
+    def last_play(self) -> Play | None:
+        return self.session.last_play
+
+    # -- driving (each one also redraws) ------------------------------------------------------------
+    def click(self, target: Any) -> None:
+        """What a click on the board does: a point number (the board's numbering), ``"bar"``,
+        ``"off"``, or the browser's ``{"point": n}`` / ``{"bar": "white"}`` / ``{"off": "red"}``."""
+        self.session.click(target)
+
+    def move(self, text: str) -> None:
+        """Make moves from notation as if clicked (``"13/7"``); refused ones raise with the reason."""
+        self.session.move(text)
+
+    def undo(self) -> Move | None:
+        return self.session.undo()
+
+    def done(self) -> Play | None:
+        """End the turn if the moves made are a legal play (else the reason is shown)."""
+        return self.session.done()
+
+    def play(self, play: Play | str) -> Play:
+        """Play a whole turn from code, e.g. ``widget.play("13/7 8/7")``."""
+        return self.session.play(play)
+
+    def roll_dice(self, roll: RollLike | None = None) -> Roll:
+        return self.session.roll_dice(roll)
+
+    def set_dice(self, roll: RollLike) -> Roll:
+        return self.session.set_dice(roll)
+
+    def double(self) -> None:
+        self.session.double()
+
+    def take(self) -> None:
+        self.session.take()
+
+    def drop(self) -> None:
+        self.session.drop()
+
+    def new_game(self, position: Position | None = None, roll: RollLike | None = None) -> None:
+        self.session.new_game(position=position, roll=roll)
+
+    def setup(self, position: Position | None = None) -> None:
+        """Enter position-setup mode (click points to add checkers)."""
+        self.session.start_setup(position)
+
+    def place(self, player: Player | str, point: int | str, count: int = 1) -> None:
+        self.session.place(player, point, count)
+        self._sync()
+
+    def remove(self, player: Player | str, point: int | str, count: int = 1) -> None:
+        self.session.remove(player, point, count)
+        self._sync()
+
+    def finish_setup(self, turn: Player | str | None = None, roll: RollLike | None = None) -> None:
+        self.session.finish_setup(turn, roll)
+
+    def show(self, play: Play | str, position: Position | None = None, roll: RollLike | None = None) -> None:
+        """Animate ``play`` move by move ("show me" mode); ``end_show()`` returns to the game."""
+        self.session.show(play, position=position, roll=roll)
+
+    def end_show(self) -> None:
+        self.session.end_show()
+
+    def on_move(self, callback: Callable[[Move], Any]) -> Callable:
+        """Call ``callback(move)`` after every single-die move on the board."""
+        return self.session.on_move(callback)
+
+    def on_turn_end(self, callback: Callable[[Play], Any]) -> Callable:
+        """Call ``callback(play)`` after every turn (person, script or computer)."""
+        return self.session.on_turn_end(callback)
+
+    def on_game_over(self, callback: Callable[[Any], Any]) -> Callable:
+        """Call ``callback(game)`` when the game ends."""
+        return self.session.on_game_over(callback)
+
+    # -- the browser ------------------------------------------------------------------------------
+    def _on_custom_msg(self, _widget: Any, content: dict, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        try:
+            if kind == "click":
+                self.session.click(content.get("target") or {})
+            elif kind == "control":
+                cid = str(content.get("id", ""))
+                if cid == "replay" and self.session.mode == "show":
+                    self.animate += 1
+                else:
+                    self.session.control(cid)
+        except Exception as exc:  # never leave the learner with a silent board
+            self.session._say(f"{type(exc).__name__}: {exc}", "error")
+            try:
+                self._sync()
+            except Exception:  # the board cannot be drawn: at least show the message
+                self.message, self.message_kind = self.session.message, "error"
+                self.revision += 1
+
+    def _render(self, view: dict) -> str:
+        from ..svg import render
+
+        return str(render(**{**view, **self._render_options}))
+
+    def _sync(self) -> None:
+        s = self.session
+        view = s.view()
+        frames: list[str] = []
+        if s.mode == "show" and s.frames:
+            key = tuple(id(f) for f in s.frames)
+            if key != self._shown_frames:
+                frames = [self._render(f) for f in s.frames]
+                self._shown_frames = key
+            else:
+                frames = list(self.frames)
+        else:
+            self._shown_frames = ()
+        svg = self._render(view)
+        with self.hold_sync():
+            new_anim = bool(frames) and frames != list(self.frames)
+            self.frames = frames
+            self.svg = svg
+            self.message = s.message
+            self.message_kind = s.message_kind
+            self.status = s.status()
+            self.dice = s.dice_state if s.mode == s.play_mode else []
+            self.controls = [c.as_dict() for c in s.controls()]
+            self.revision += 1
+            if new_anim:
+                self.animate += 1
+        self._flush_static()
+
+    # -- notebooks --------------------------------------------------------------------------------
+    # A displayed widget's output carries the widget view, the board as SVG and the repr as text.
+    # Front ends with a kernel show the view; a notebook viewed without one shows the SVG. After each
+    # finished turn (and at the end of a game) the displays are updated, so a saved notebook holds
+    # the board as it was at the last finished turn. ``static_updates=False`` turns that off.
+    static_updates = True
+
+    def _bundle(self) -> dict:
+        return {
+            "text/plain": repr(self),
+            "image/svg+xml": self._static_svg or self.svg,
+            "application/vnd.jupyter.widget-view+json": {
+                "version_major": 2, "version_minor": 0, "model_id": self.model_id,
+            },
+        }
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """The widget view, plus the board as SVG and the repr as text for where no kernel runs."""
+        self._static_svg = self.svg
+        return self._bundle()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        self._static_svg = self.svg
+        display_id = uuid.uuid4().hex
+        self._display_ids.append(display_id)
+        display(self._bundle(), raw=True, display_id=display_id)
+
+    def _mark_static(self) -> None:
+        """After a turn: the saved-notebook picture becomes the board now (displays updated)."""
+        self._static_pending = True
+
+    def _flush_static(self) -> None:
+        if not getattr(self, "_static_pending", False):
+            return
+        self._static_pending = False
+        self._static_svg = self.svg
+        if not (self.static_updates and self._display_ids):
+            return
+        from IPython.display import update_display
+
+        for display_id in self._display_ids:
+            update_display(self._bundle(), raw=True, display_id=display_id)
+
+    def __repr__(self) -> str:
+        return f"BoardWidget({self.session._status_words()})"
+
+    def static_html(self) -> str:
+        """The board, the message and the status as plain HTML (no widget machinery)."""
+        return (f'<div class="bglearn-static">{self.svg}<p>{html.escape(self.status)}</p>'
+                f'<p>{html.escape(self.message)}</p></div>')

@@ -1,0 +1,55 @@
+"""Fixtures for real-browser tests: one JupyterLab server and one Chromium per test session.
+
+Without Chromium (or Playwright) the tests are skipped with the reason — except when ``CI=true``,
+where they fail loudly, so a CI machine that lost its browser cannot pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from .harness import JupyterServer, chromium_problem, launch_browser
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_available():
+    problem = chromium_problem()
+    if problem:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"browser tests cannot run on CI: {problem}", pytrace=False)
+        pytest.skip(f"browser tests skipped: {problem}")
+    return True
+
+
+@pytest.fixture(scope="session")
+def jupyter_server(browser_available, tmp_path_factory):
+    server = JupyterServer.start(tmp_path_factory.mktemp("jupyter"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(browser_available):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch_browser(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 1100})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    yield pg
+    context.close()

@@ -1,0 +1,239 @@
+"""Helpers for real-browser tests: a throwaway JupyterLab server, Debian's Chromium through Playwright,
+and a client for the kernel behind a notebook page (to read Python-side state).
+
+Reusable by any test that needs a notebook in a browser::
+
+    server = JupyterServer.start(tmp_path)          # lab + Notebook 7 on 127.0.0.1:<free port>
+    path = server.write_notebook("t.ipynb", ["from bglearn import BoardWidget", "w = BoardWidget()\\nw"])
+    page = browser.new_page()
+    open_notebook(page, server, "t.ipynb")          # waits for the kernel ("Python 3", idle)
+    run_all_cells(page)
+    with server.kernel_for("t.ipynb") as kernel:
+        kernel.eval("w.position.position_id()")
+    server.stop()
+
+Facts this relies on are in ``/work/shared/browser-testing.md`` (flags, the kernel-attach trap).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import nbformat
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "tests" / "artifacts"
+CHROMIUM = os.environ.get("BGLEARN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+]
+
+
+def chromium_problem() -> str | None:
+    """Why the browser tests cannot run here (``None`` when they can)."""
+    if not Path(CHROMIUM).exists():
+        return f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed"
+    return None
+
+
+def launch_browser(playwright):
+    """Debian's Chromium, headless, with the flags that keep it off the network."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class JupyterServer:
+    """A JupyterLab server (which also serves Notebook 7) in its own process group."""
+
+    def __init__(self, root: Path, port: int, proc: subprocess.Popen, env: dict, log: Path) -> None:
+        self.root, self.port, self.proc, self.env, self.log = root, port, proc, env, log
+        self.url = f"http://127.0.0.1:{port}"
+
+    @classmethod
+    def start(cls, tmp: Path, timeout: float = 60) -> "JupyterServer":
+        tmp = Path(tmp)
+        root = tmp / "notebooks"
+        root.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ)
+        for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                         ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                         ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
+            (tmp / sub).mkdir(parents=True, exist_ok=True)
+            env[var] = str(tmp / sub)
+        # Kernels need the (un-installed) package and the system's ipykernel/ipywidgets/anywidget.
+        env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+        settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+        settings.mkdir(parents=True, exist_ok=True)
+        (settings / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        # The kernelspec data dir is empty: use the Python that runs the tests.
+        spec = tmp / "data" / "kernels" / "python3"
+        spec.mkdir(parents=True, exist_ok=True)
+        (spec / "kernel.json").write_text(json.dumps({
+            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "display_name": "Python 3 (ipykernel)", "language": "python",
+        }))
+        port = free_port()
+        log = tmp / "jupyter.log"
+        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+               "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
+               f"--ServerApp.root_dir={root}"]
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(root),
+                                    start_new_session=True)
+        server = cls(root, port, proc, env, log)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"{server.url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return server
+            except OSError:
+                time.sleep(0.25)
+        server.stop()
+        raise RuntimeError(f"JupyterLab did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+    # -- notebooks and kernels ----------------------------------------------------------------
+    def write_notebook(self, name: str, cells: Sequence[str]) -> Path:
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+        path = self.root / name
+        nbformat.write(nb, str(path))
+        return path
+
+    def api(self, path: str, method: str = "GET", body: dict | None = None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(f"{self.url}{path}", data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            text = r.read().decode()
+            return json.loads(text) if text else None
+
+    def kernel_id_for(self, name: str) -> str:
+        for s in self.api("/api/sessions"):
+            if s.get("path", "").endswith(name) and s.get("kernel"):
+                return s["kernel"]["id"]
+        raise AssertionError(f"no kernel session for {name}")
+
+    @contextmanager
+    def kernel_for(self, name: str) -> Iterator["KernelProbe"]:
+        """A client attached to the kernel of the open notebook ``name`` (reads Python state)."""
+        from jupyter_client import BlockingKernelClient
+
+        kid = self.kernel_id_for(name)
+        cf = Path(self.env["JUPYTER_RUNTIME_DIR"]) / f"kernel-{kid}.json"
+        client = BlockingKernelClient(connection_file=str(cf))
+        client.load_connection_file()
+        client.start_channels()
+        try:
+            client.wait_for_ready(timeout=30)
+            yield KernelProbe(client)
+        finally:
+            client.stop_channels()
+
+
+class KernelProbe:
+    """Evaluate expressions in a notebook's kernel from the test (another client of the kernel)."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+
+    def eval(self, expression: str, timeout: float = 30):
+        """The value of ``expression`` in the kernel, sent back as JSON (``repr`` if not JSON)."""
+        code = (f"import json as __j\n__v = ({expression})\n"
+                "try:\n    print('\\x1e' + __j.dumps(__v))\nexcept TypeError:\n    print('\\x1e' + __j.dumps(repr(__v)))")
+        out: list[str] = []
+        msg_id = self.client.execute(code, silent=False, store_history=False)
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.client.get_iopub_msg(timeout=max(0.1, deadline - time.monotonic()))
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            kind = msg["msg_type"]
+            if kind == "stream":
+                out.append(msg["content"]["text"])
+            elif kind == "error":
+                raise AssertionError("kernel error: " + "\n".join(msg["content"]["traceback"])[-2000:])
+            elif kind == "status" and msg["content"]["execution_state"] == "idle":
+                break
+        text = "".join(out)
+        return json.loads(text.split("\x1e", 1)[1])
+
+
+# -- driving the page ----------------------------------------------------------------------------
+def notebook_url(server: JupyterServer, name: str, app: str = "lab") -> str:
+    # ?reset: start from an empty workspace (no notebooks left open by an earlier test).
+    return f"{server.url}/lab/tree/{name}?reset" if app == "lab" else f"{server.url}/notebooks/{name}"
+
+
+def open_notebook(page, server: JupyterServer, name: str, app: str = "lab", timeout: float = 60_000) -> None:
+    """Open ``name`` and wait until its kernel is attached and idle (the kernel-attach trap)."""
+    page.goto(notebook_url(server, name, app))
+    page.wait_for_function(
+        """() => {
+            const k = document.querySelector('.jp-Toolbar-kernelName');
+            const e = document.querySelector('.jp-Notebook-ExecutionIndicator');
+            return k && /Python 3/.test(k.textContent) && e && e.getAttribute('data-status') === 'idle';
+        }""",
+        timeout=timeout,
+    )
+
+
+def run_all_cells(page) -> None:
+    """Run → Run All Cells, through the menu (same in JupyterLab and Notebook 7)."""
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def widget_output(page, timeout: float = 60_000):
+    """The output area that holds a rendered board widget (waits for it)."""
+    loc = page.locator(".jp-OutputArea-output:has(.bglearn-board svg [data-point]):visible").first
+    loc.wait_for(state="visible", timeout=timeout)
+    return loc
+
+
+def screenshot(target, name: str) -> Path:
+    """Save a screenshot under tests/artifacts/ (page or locator) and return its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    target.screenshot(path=str(path))
+    return path
+
+
+def cleanup(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)

@@ -1,0 +1,441 @@
+"""The board's state machine without a browser: selection, legal targets, moves, undo, done, the cube,
+setup and "show me" modes, the computer opponent, and the widget's Python side (repr, mimebundle,
+messages from the browser)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bglearn import (
+    BAR, OFF, RED, WHITE, IllegalPlayError, Move, Position, Reason, explain, legal_plays,
+)
+from bglearn.bots import RandomBot
+from bglearn.widgets.session import BoardSession
+
+
+def start(roll="31", **kw) -> BoardSession:
+    return BoardSession(mode="humans", position=Position(), roll=roll, **kw)
+
+
+# -- selection and targets -------------------------------------------------------------------------
+def test_selecting_a_checker_lights_its_legal_destinations():
+    s = start("31")
+    s.select(8)
+    assert s.selected == 8
+    assert sorted(s.targets) == [4, 5, 7]
+    assert s.targets[4] == (Move(8, 5, 3), Move(5, 4, 1))   # only both dice reach it
+    view = s.view()
+    assert view["selected"] == 8 and sorted(view["highlight"]) == [4, 5, 7]
+
+
+def test_a_checker_that_cannot_move_is_explained_by_the_engine():
+    s = start("31")
+    s.select(8)
+    s.move_to(5)
+    s.select(13)                                   # 13/12 is blocked and no 3 is left
+    assert s.selected is None and s.targets == {}
+    expected = explain(Position(), "31", [Move(8, 5, 3), Move(13, 12, 1)], complete=False)
+    assert not expected.legal
+    assert s.message == expected.message and s.message_kind == "error"
+
+
+def test_clicking_an_empty_or_opposing_point_names_the_rule():
+    s = start("31")
+    s.click(20)                                    # an empty point, nothing selected
+    assert s.message == Reason.NO_CHECKER.rule
+    s.click(1)                                     # Red's checkers on White's 1-point
+    assert s.message == Reason.NO_CHECKER.rule
+
+
+def test_a_refused_destination_gets_the_engines_explanation():
+    s = start("31")
+    s.select(13)
+    s.move_to(12)                                  # 12 is held by five Red checkers
+    v = explain(Position(), "31", [Move(13, 12, 1)], complete=False)
+    assert s.message == v.message and v.reason is Reason.BLOCKED
+    assert s.pending == []
+
+
+def test_a_destination_out_of_reach_is_explained():
+    s = start("31")
+    s.select(24)
+    s.move_to(18)
+    assert s.message == explain(Position(), "31", "24/18", complete=False).message
+    assert s.pending == []
+
+
+# -- moves, undo, done ----------------------------------------------------------------------------
+def test_moving_changes_the_board_and_calls_on_move():
+    s = start("31")
+    seen = []
+    s.on_move(seen.append)
+    s.select(8)
+    s.move_to(5)
+    assert s.pending == [Move(8, 5, 3)]
+    assert seen == [Move(8, 5, 3)]
+    assert s.position.point(WHITE, 5) == 1 and s.position.point(WHITE, 8) == 2
+    assert s.position.turn is WHITE                 # still White's turn until Done
+    assert s.turn_position == Position()
+    assert s.dice_state == [{"value": 3, "used": True}, {"value": 1, "used": False}]
+    assert s.dice_left == (1,)
+
+
+def test_a_two_dice_destination_plays_both_dice():
+    s = start("31")
+    s.select(13)
+    s.move_to(9)
+    assert s.pending == [Move(13, 10, 3), Move(10, 9, 1)]
+    assert s.dice_left == ()
+
+
+def test_undo_takes_back_the_last_move():
+    s = start("31")
+    s.select(8); s.move_to(5)
+    s.select(6); s.move_to(5)
+    assert s.undo() == Move(6, 5, 1)
+    assert s.pending == [Move(8, 5, 3)]
+    assert s.undo() == Move(8, 5, 3)
+    assert s.position == Position()
+    assert s.undo() is None
+
+
+def test_done_refuses_an_incomplete_play_and_accepts_a_legal_one():
+    s = start("31")
+    ended = []
+    s.on_turn_end(ended.append)
+    s.select(8); s.move_to(5)
+    assert s.done() is None
+    assert s.message == explain(Position(), "31", [Move(8, 5, 3)]).message
+    assert s.phase == "move" and ended == []
+    s.select(6); s.move_to(5)
+    play = s.done()
+    assert play.notation == "8/5 6/5"
+    assert ended == [play]
+    assert s.game.position == play.result and s.turn is RED and s.phase == "roll"
+    assert s.pending == [] and s.roll is None
+
+
+def test_scripted_play_and_illegal_scripted_play():
+    s = start("61")
+    with pytest.raises(IllegalPlayError) as err:
+        s.play("13/7")
+    assert err.value.verdict.reason is Reason.DICE_NOT_FULLY_USED
+    assert s.message == err.value.verdict.message
+    assert s.play("13/7 8/7").notation == "13/7 8/7"
+    assert s.turn is RED
+
+
+def test_move_from_notation_behaves_like_clicks():
+    s = start("61")
+    s.move("13/7")
+    assert s.pending == [Move(13, 7, 6)]
+    with pytest.raises(IllegalPlayError):
+        s.move("13/12")
+    s.move("8/7")
+    assert s.done().notation == "13/7 8/7"
+
+
+# -- clicks as the browser reports them -------------------------------------------------------------
+def test_clicks_are_in_the_perspectives_numbering():
+    s = BoardSession(mode="humans", position=Position(turn=RED), roll="31")     # Red to play, White at the bottom
+    s.click({"point": 1})                                         # White's 1-point = Red's 24-point
+    assert s.selected == 24
+    assert sorted(s.targets) == [20, 21, 23]
+    assert sorted(s.view()["highlight"]) == sorted(25 - t for t in (20, 21, 23))
+    s.click({"point": 4})                                         # Red's 21
+    assert s.pending == [Move(24, 21, 3)]
+
+
+def test_a_checker_on_the_bar_must_enter_first():
+    pos = Position(white={"bar": 1, 6: 5, 8: 3, 13: 4, 24: 2}, red=None)
+    s = BoardSession(mode="humans", position=pos, roll="31")
+    s.click(13)
+    expected = explain(pos, "31", [Move(13, 10, 3)], complete=False)
+    assert expected.reason is Reason.BAR_FIRST and s.message == expected.message
+    s.click({"bar": "white"})
+    assert s.selected == BAR
+    assert s.view()["selected"] == "bar"
+    assert sorted(s.targets) == [21, 22, 24]
+    s.click(22)
+    assert s.pending[0] == Move(BAR, 22, 3)
+
+
+def test_bearing_off_through_the_tray():
+    pos = Position(white={6: 2, 5: 3, 4: 5, 3: 5}, red={6: 15}, turn=WHITE)
+    s = BoardSession(mode="humans", position=pos, roll="65")
+    s.click(6)
+    assert OFF in s.targets and "off" in s.view()["highlight"]
+    s.click({"off": "white"})
+    assert s.pending == [Move(6, OFF, 6)]
+    s.click(6)                                 # the 5 cannot bear off from the 6-point
+    s.click({"off": "white"})
+    assert s.pending == [Move(6, OFF, 6)] and s.message_kind == "error"
+    s.click(6)                                 # clicking the selected point clears the selection
+    s.click(5)
+    s.click({"off": "white"})
+    assert s.pending == [Move(6, OFF, 6), Move(5, OFF, 5)]
+    assert s.done().notation == "6/off 5/off"
+
+
+def test_a_lost_turn_is_played_for_the_learner_with_the_engines_words():
+    # White on the bar against a closed Red home board: no roll can enter.
+    red = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}
+    pos = Position(white={"bar": 1, 6: 5, 8: 5, 13: 4}, red=red)
+    s = BoardSession(mode="humans", position=pos, roll="64")
+    assert s.turn is RED and s.phase == "roll"
+    assert explain(pos, "64", "", complete=True).message in s.message
+    assert s.game.plays[-1].is_empty
+
+
+# -- the cube ---------------------------------------------------------------------------------------
+def test_offer_take_and_a_refused_redouble():
+    s = BoardSession(mode="humans", position=Position())
+    assert [c.id for c in s.controls()] == ["roll", "double"]
+    s.double()
+    assert s.phase == "respond" and s.actor() is RED
+    assert [c.id for c in s.controls()] == ["take", "drop"]
+    s.take()
+    assert s.game.cube.value == 2 and s.game.cube.owner is RED
+    assert s.turn is WHITE and s.phase == "roll"
+    s.double()                                           # Red owns the cube: White may not redouble
+    assert s.message == s.game.why_not_double(WHITE) == "Only the cube's owner may redouble."
+    assert s.message_kind == "error" and s.phase == "roll"
+    s.roll_dice("31"); s.play("8/5 6/5")
+    s.double()                                           # Red, the owner, may
+    assert s.phase == "respond" and s.actor() is WHITE
+
+
+def test_a_drop_ends_the_game():
+    s = BoardSession(mode="humans", position=Position())
+    over = []
+    s.on_game_over(over.append)
+    s.double()
+    s.drop()
+    assert s.is_over and s.game.winner is WHITE and s.game.points == 1
+    assert over == [s.game]
+    assert "White wins" in s.message and [c.id for c in s.controls()] == ["new-game"]
+
+
+# -- the computer opponent --------------------------------------------------------------------------
+@pytest.mark.parametrize("opponent", ["random", "heuristic"])
+def test_the_computer_answers_a_turn_at_once(opponent):
+    s = BoardSession(mode="computer", opponent=opponent, position=Position(), roll="31", seed=2)
+    assert "not a strong player" in s.bot.label
+    s.play("8/5 6/5")
+    assert len(s.game.plays) == 2 and s.game.plays[1].player is RED
+    assert s.game.to_act is WHITE and s.phase in ("roll", "over")
+    assert s.last_play == s.game.plays[1]
+    assert "Red" in s.message
+
+
+class Doubler:
+    label = "test doubler"
+
+    def __init__(self, accepts=True):
+        self._accepts = accepts
+
+    def choose(self, position, roll):
+        return legal_plays(position, roll)[0] if legal_plays(position, roll) else None
+
+    def wants_to_double(self, game):
+        return True
+
+    def accepts(self, game):
+        return self._accepts
+
+
+def test_the_computer_doubles_and_the_human_responds():
+    s = BoardSession(mode="computer", opponent=Doubler(), position=Position(), roll="31")
+    s.play("8/5 6/5")
+    assert s.phase == "respond" and s.actor() is WHITE
+    assert "doubles" in s.message
+    s.take()
+    assert s.game.cube.value == 2 and s.game.cube.owner is WHITE
+    assert len(s.game.plays) == 2                         # Red rolled and played after the take
+
+
+@pytest.mark.parametrize("accepts", [True, False])
+def test_the_human_doubles_the_computer(accepts):
+    s = BoardSession(mode="computer", opponent=Doubler(accepts), position=Position())
+    s.double()
+    if accepts:
+        assert s.game.cube.value == 2 and s.game.cube.owner is RED and s.phase == "roll"
+    else:
+        assert s.is_over and s.game.winner is WHITE and s.game.points == 1
+
+
+def _click_through_turn(s: BoardSession, rng: random.Random) -> None:
+    """Play the human's turn only by selecting checkers and clicking destinations, then Done."""
+    for _ in range(8):
+        sources = s.movable()
+        if not sources:
+            break
+        src = rng.choice(sources)
+        s.select(src)
+        assert s.targets, s.message
+        s.move_to(rng.choice(sorted(s.targets)))
+    assert s.done() is not None, s.message
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_a_whole_game_against_the_computer_by_clicking(seed):
+    rng = random.Random(seed)
+    s = BoardSession(mode="computer", opponent="heuristic", seed=seed)
+    over = []
+    s.on_game_over(over.append)
+    for _ in range(400):
+        if s.is_over:
+            break
+        assert s.actor() is WHITE
+        if s.phase == "roll":
+            s.roll_dice()
+        elif s.phase == "respond":
+            s.take()
+        elif s.phase == "move":
+            _click_through_turn(s, rng)
+    assert s.is_over and over == [s.game]
+    for play in s.game.plays:                      # every turn was a legal play
+        assert play.is_empty or play in legal_plays(play.position, play.roll)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 30))
+def test_targets_agree_with_the_engine(seed, turns):
+    """Every offered destination starts a legal play, and every legal play's first checker is
+    selectable (states reached by computer play)."""
+    s = BoardSession(mode="humans", seed=seed)
+    bot = RandomBot(seed)
+    for _ in range(turns):
+        if s.is_over:
+            return
+        if s.phase == "roll":
+            s.roll_dice()
+        if s.phase == "move":
+            s.play(bot.choose(s.game.position, s.game.roll))
+    if s.is_over or s.phase != "move":
+        return
+    pos, roll = s.game.position, s.game.roll
+    plays = legal_plays(pos, roll)
+    movable = s.movable()
+    assert bool(movable) == any(p.moves for p in plays)
+    assert set(movable) <= {m.source for p in plays for m in p.moves}
+    for src in movable:
+        for dest, path in s.destinations(src).items():
+            assert path[0].source == src and path[-1].destination == dest
+            assert explain(pos, roll, list(path), complete=False).legal
+
+
+# -- setup and "show me" ----------------------------------------------------------------------------
+def test_setup_mode_places_and_removes_checkers():
+    s = BoardSession(mode="setup")
+    assert s.mode == "setup"
+    s.clear_setup()
+    s.place(WHITE, 6, 15)
+    s.place(RED, 6, 14)
+    s.setup_tool = "red"
+    s.click(1)                                   # White's 1-point = Red's 24-point
+    assert s.setup_position.point(RED, 24) == 1
+    s.click(1)                                   # a 16th Red checker: the engine refuses
+    assert s.setup_position.point(RED, 24) == 1
+    assert s.message_kind == "error" and "15" in s.message
+    s.setup_tool = "remove"
+    s.click(6)
+    assert s.setup_position.point(WHITE, 6) == 14
+    s.finish_setup(turn=WHITE, roll="62")
+    assert s.mode == "humans" and s.phase == "move" and s.roll == (6, 2)
+    assert s.game.position.point(WHITE, 6) == 14
+
+
+def test_setup_can_clear_the_board_but_not_play_from_it():
+    s = BoardSession(mode="setup")
+    assert s.setup_position == Position()
+    s.clear_setup()
+    assert s.view()["position"].off(WHITE) == 15 == s.view()["position"].off(RED)
+    s.finish_setup()
+    assert s.mode == "setup" and s.message_kind == "error"
+    s.place(RED, 1)
+    s.finish_setup()
+    assert s.message_kind == "error" and s.mode == "setup"   # White has borne off all: over
+    s.place(WHITE, 2)
+    s.finish_setup(turn=RED)
+    assert s.mode == "humans" and s.turn is RED and s.phase == "roll"
+
+
+def test_setup_refuses_both_colours_on_one_point():
+    s = BoardSession(mode="setup")
+    before = s.setup_position
+    s.setup_tool = "red"
+    s.click(6)                                    # White holds its 6-point
+    assert s.setup_position == before and s.message_kind == "error"
+
+
+def test_show_me_steps_through_a_play():
+    s = start("61")
+    frames = s.show("13/7 8/7")
+    assert s.mode == "show" and len(frames) == 3
+    assert frames[0]["position"] == Position()
+    assert frames[-1]["position"] == explain(Position(), "61", "13/7 8/7").play.result.with_turn(WHITE)
+    assert frames[-1]["arrows"] == [Move(13, 7, 6), Move(8, 7, 1)]
+    s.step(-1)
+    assert s.view()["arrows"] == [Move(13, 7, 6)]
+    s.click(8)                                    # clicks do nothing while showing
+    assert s.pending == []
+    s.end_show()
+    assert s.mode == "humans" and s.phase == "move"
+
+
+def test_session_repr_is_deterministic():
+    s = start("31")
+    assert repr(s) == "BoardSession(White to play, roll 3-1, 0 moves pending)"
+    s.select(8); s.move_to(5)
+    assert repr(s) == "BoardSession(White to play, roll 3-1, 1 move pending)"
+
+
+# -- the widget's Python side -----------------------------------------------------------------------
+def test_widget_repr_mimebundle_and_messages():
+    pytest.importorskip("anywidget")
+    from bglearn import BoardWidget
+
+    w = BoardWidget(mode="humans", position=Position(), roll="31")
+    assert repr(w) == "BoardWidget(White to play, roll 3-1, 0 moves pending)"
+    bundle = w._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(w)
+    assert bundle["image/svg+xml"].startswith("<svg") and 'data-point="8"' in bundle["image/svg+xml"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    rev = w.revision
+    w._on_custom_msg(w, {"type": "click", "target": {"point": 8}}, [])
+    assert w.revision > rev and w.selected == 8
+    assert w.svg.count("bg-highlight") >= 3
+    w._on_custom_msg(w, {"type": "click", "target": {"point": 5}}, [])
+    assert w.pending == (Move(8, 5, 3),)
+    assert [d["used"] for d in w.dice] == [True, False]
+    w._on_custom_msg(w, {"type": "control", "id": "done"}, [])
+    assert w.message == explain(Position(), "31", [Move(8, 5, 3)]).message
+    assert w.message_kind == "error"
+    w.click(6); w.click(5)
+    w._on_custom_msg(w, {"type": "control", "id": "done"}, [])
+    assert w.game.plays[-1].notation == "8/5 6/5"
+    assert [c["id"] for c in w.controls] == ["roll", "double"]
+    assert w._repr_mimebundle_()["image/svg+xml"] == w.svg
+    assert "0x" not in repr(w)
+
+
+def test_widget_survives_bad_messages_and_shows_frames():
+    pytest.importorskip("anywidget")
+    from bglearn import BoardWidget
+
+    w = BoardWidget(mode="humans", position=Position(), roll="61")
+    w._on_custom_msg(w, {"type": "click", "target": {"point": 99}}, [])
+    assert w.message_kind == "error" and "99" in w.message
+    w.show("13/7 8/7")
+    assert len(w.frames) == 3 and all(f.startswith("<svg") for f in w.frames)
+    anim = w.animate
+    w._on_custom_msg(w, {"type": "control", "id": "replay"}, [])
+    assert w.animate == anim + 1
+    w.end_show()
+    assert w.frames == [] and w.mode == "humans"
