@@ -86,18 +86,18 @@ class _State:
     """The mover's board during a check: ``b`` (0 off, 1-24, 25 bar), ``o`` opposing counts in the
     mover's numbering, and the integer key that :mod:`bglearn.plays` uses for positions."""
 
-    __slots__ = ("b", "o", "key")
+    __slots__ = ("b", "o", "key", "them")
 
-    def __init__(self, b: list[int], o: list[int], key: int) -> None:
-        self.b, self.o, self.key = b, o, key
+    def __init__(self, b: list[int], o: list[int], key: int, them: str = "your opponent") -> None:
+        self.b, self.o, self.key, self.them = b, o, key, them
 
     @classmethod
     def of(cls, position: Position) -> "_State":
         b, o = _mover_arrays(position)
-        return cls(b, o, sum(n * _W[p] for p, n in enumerate(b)))
+        return cls(b, o, sum(n * _W[p] for p, n in enumerate(b)), str(position.turn.opponent))
 
     def copy(self) -> "_State":
-        return _State(self.b[:], self.o[:], self.key)
+        return _State(self.b[:], self.o[:], self.key, self.them)
 
     def step(self, s: int, t: int, die: int) -> tuple[bool, "_Problem | None"]:
         """Move one checker from ``s`` with ``die`` (``t`` is ``s - die`` or OFF); returns (hit, problem)."""
@@ -123,7 +123,7 @@ class _State:
                 return _Problem(Reason.NO_CHECKER, "You have no checker on the bar.")
             note = ""
             if o[s]:
-                note = f" — the checkers there are your opponent's"
+                note = f" — the checkers there are {self.them}'s"
             return _Problem(Reason.NO_CHECKER, f"You have no checker on your {s}-point{note}.", point=s)
         if t == OFF:
             outside = [p for p in range(7, 25) if b[p]]
@@ -159,13 +159,13 @@ class _State:
             if s == BAR:
                 return _Problem(
                     Reason.BLOCKED,
-                    f"A {die} enters on your {t}-point, and your opponent holds it with {n} checkers: "
+                    f"A {die} enters on your {t}-point, and {self.them} holds it with {n} checkers: "
                     f"you can't enter with the {die}.",
                     point=t,
                 )
             return _Problem(
                 Reason.BLOCKED,
-                f"Your opponent holds your {t}-point with {n} checkers, so you can't land there.",
+                f"{self.them} holds your {t}-point with {n} checkers, so you can't land there.",
                 point=t,
             )
         return None
@@ -322,7 +322,7 @@ def _realize(
                     if last and marked and not hit:
                         fail(_Problem(
                             Reason.NO_BLOT_TO_HIT,
-                            f"There is no opposing blot on your {z}-point to hit ('*' marks a hit).",
+                            f"There is no {start.them} blot on your {z}-point to hit ('*' marks a hit).",
                         ), len(new_moves))
                         broken = True
                         break
@@ -348,8 +348,8 @@ def _best_problem(problems: list[_Problem]) -> _Problem:
         if len(points) > 1:
             return _Problem(
                 Reason.BLOCKED,
-                f"Every way of playing that lands on a point your opponent holds with two or more "
-                f"checkers ({_points_text(points)}), so it can't be played.",
+                f"Every way of playing that lands on a point held by two or more opposing checkers "
+                f"({_points_text(points)}), so it can't be played.",
                 depth=deepest,
             )
     order = [Reason.BAR_FIRST, Reason.NO_CHECKER, Reason.WRONG_DIRECTION, Reason.BEAR_OFF_NOT_ALL_HOME,

@@ -31,14 +31,14 @@ START = Position()
 @pytest.mark.parametrize(
     "position,roll,attempt,reason,fragments",
     [
-        (START, "31", "13/10 13/12", Reason.BLOCKED, ["12-point", "5 checkers"]),
+        (START, "31", "13/10 13/12", Reason.BLOCKED, ["Red holds your 12-point with 5 checkers"]),
         (START, "31", "8/9 6/5", Reason.WRONG_DIRECTION, ["8/9", "backwards"]),
         (START, "31", "7/4 6/5", Reason.NO_CHECKER, ["no checker on your 7-point"]),
         (START, "31", "24/22 8/7", Reason.DIE_MISMATCH, ["2 pips", "3-1"]),
         (START, "31", "13/10 6/2", Reason.DIE_MISMATCH, ["7 pips", "only 4"]),
         (START, "61", "13/7", Reason.DICE_NOT_FULLY_USED, ["both dice", "13/7"]),
         (START, "44", "13/9", Reason.DOUBLES_UNDERPLAYED, ["all four", "only 1"]),
-        (START, "31", "8/5* 6/5", Reason.NO_BLOT_TO_HIT, ["no opposing blot", "5-point"]),
+        (START, "31", "8/5* 6/5", Reason.NO_BLOT_TO_HIT, ["no Red blot", "5-point"]),
         (START, "31", "", Reason.MUST_MOVE, ["you must"]),
         (START, "31", "13/", Reason.BAD_NOTATION, ["empty point"]),
         (*case("T17"), "13/7", Reason.BAR_FIRST, ["bar", "enter"]),
