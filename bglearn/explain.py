@@ -9,7 +9,7 @@ plain sentence naming the rule (with a legal alternative where that helps).
 >>> v.reason.name
 'DICE_NOT_FULLY_USED'
 >>> print(v.message)
-6-1 can be played in full, for example 24/23 13/7: you must use both dice.
+6-1 can be played in full, for example 13/7 8/7: you must use both dice.
 """
 
 from __future__ import annotations
@@ -239,16 +239,18 @@ def _die_sequences(a: int, z: int, dice: list[int]) -> list[tuple[int, ...]]:
 def _realize(
     position: Position, roll: Roll, segments: Sequence[Segment]
 ) -> tuple[list[_Success], list[_Problem]]:
+    """Every way of playing the written segments one die at a time (checkers may take turns, so two
+    checkers can enter from the bar before either moves on), with the rule broken by each way that fails."""
     chains: list[tuple[tuple[int, ...], tuple[bool, ...]]] = []
     for seg in segments:
         chains.extend([(seg.path, seg.hits)] * seg.count)
     successes: list[_Success] = []
     problems: list[_Problem] = []
-
     start = _State.of(position)
+    full = list(roll.dice)
 
-    def fail(p: _Problem, depth: int) -> None:
-        p.depth = depth
+    def fail(p: _Problem, legs_done: int, into_leg: int) -> None:
+        p.depth = legs_done * 8 - into_leg
         if p.reason is Reason.NO_CHECKER and p.point and start.b[p.point]:
             n = start.b[p.point]
             p.message = (
@@ -257,22 +259,9 @@ def _realize(
             )
         problems.append(p)
 
-    def dfs(state: _State, progress: tuple[int, ...], dice_left: list[int], moves: list[Move], unmarked: int):
-        if len(successes) > 64:
-            return
-        pending = [i for i, c in enumerate(chains) if progress[i] < len(c[0]) - 1]
-        if not pending:
-            successes.append(_Success(state, moves, dice_left, unmarked))
-            return
-        tried = set()
-        for i in pending:
-            path, hits = chains[i]
-            j = progress[i]
-            a, z, marked = path[j], path[j + 1], hits[j + 1]
-            sig = (a, z, marked, path[j + 1:])
-            if sig in tried:
-                continue
-            tried.add(sig)
+    # Problems that do not depend on the order of play: direction and distances.
+    for path, _ in chains:
+        for a, z in zip(path, path[1:]):
             leg = f"{format_point(a)}/{format_point(z)}"
             if z != OFF and z >= a:
                 fail(_Problem(
@@ -280,62 +269,92 @@ def _realize(
                     f"{leg} does not move the checker." if z == a else
                     f"{leg} goes backwards: your checkers move from higher-numbered points to lower ones, "
                     "towards your home board.",
-                ), len(moves))
-                continue
+                ), 0, 0)
+            elif not _die_sequences(a, z, full):
+                if z == OFF:
+                    msg = (f"Bearing off from your {a}-point takes a {a} (or a higher number when no checker "
+                           f"is on a higher point), and you rolled {roll}.")
+                else:
+                    msg = (f"{leg} is {a - z} pips, but you rolled {roll}: each move must match a die, or for "
+                           "one checker the dice added together.")
+                fail(_Problem(Reason.DIE_MISMATCH, msg), 0, 0)
+    if problems:
+        return [], problems
+
+    seen: set = set()
+
+    def dfs(state: _State, cursor: tuple, dice_left: tuple, moves: tuple, unmarked: int) -> None:
+        # cursor[i] = (index of the next waypoint of chain i, where its checker stands now)
+        if len(successes) > 64:
+            return
+        memo_key = (state.key, cursor, dice_left, unmarked)
+        if memo_key in seen:
+            return
+        seen.add(memo_key)
+        pending = [i for i, c in enumerate(chains) if cursor[i][0] < len(c[0])]
+        if not pending:
+            successes.append(_Success(state, list(moves), list(dice_left), unmarked))
+            return
+        legs_done = sum(cursor[i][0] - 1 for i in range(len(chains)))
+        tried = set()
+        for i in pending:
+            path, hits = chains[i]
+            j, pos = cursor[i]
+            z, marked = path[j], hits[j]
+            into_leg = 0 if pos == path[j - 1] else 1
             if not dice_left:
                 fail(_Problem(
                     Reason.DIE_MISMATCH,
-                    f"{leg} needs another die, but all the dice of {roll} are already used.",
-                ), len(moves))
+                    f"{format_point(path[j - 1])}/{format_point(z)} needs another die, but all the dice of "
+                    f"{roll} are already used.",
+                ), legs_done, into_leg)
                 continue
-            seqs = _die_sequences(a, z, dice_left)
-            if not seqs:
+            progressed = False
+            for d in sorted(set(dice_left), reverse=True):
+                t = pos - d
                 if z == OFF:
-                    msg = (f"Bearing off from your {a}-point takes a {a} (or a higher number when no checker "
-                           f"is on a higher point), and you have {_dice_words(dice_left)} to play.")
-                elif not _die_sequences(a, z, list(roll.dice)):
-                    msg = (f"{leg} is {a - z} pips, but you rolled {roll}: each move must match a die, or for "
-                           "one checker the dice added together.")
-                else:
-                    msg = (f"{leg} is {a - z} pips, which the dice you still have to play "
-                           f"({_dice_words(dice_left)}) don't make.")
-                fail(_Problem(Reason.DIE_MISMATCH, msg), len(moves))
-                continue
-            for seq in seqs:
-                st = state.copy()
-                pos = a
-                new_moves = list(moves)
-                new_unmarked = unmarked
-                broken = False
-                for k, d in enumerate(seq):
-                    t = pos - d
-                    if t <= 0:
+                    if t < 1:
                         t = OFF
-                    hit, problem = st.step(pos, t, d)
-                    if problem:
-                        fail(problem, len(new_moves))
-                        broken = True
-                        break
-                    last = k == len(seq) - 1
-                    if hit and not last:
-                        new_unmarked += 1
-                    if last and marked and not hit:
-                        fail(_Problem(
-                            Reason.NO_BLOT_TO_HIT,
-                            f"There is no {start.them} blot on your {z}-point to hit ('*' marks a hit).",
-                        ), len(new_moves))
-                        broken = True
-                        break
-                    new_moves.append(Move(pos, t, d, hit))
-                    pos = t
-                if broken:
+                elif t < z:
                     continue
-                left = list(dice_left)
-                for d in seq:
-                    left.remove(d)
-                dfs(st, progress[:i] + (j + 1,) + progress[i + 1:], left, new_moves, new_unmarked)
+                if t != OFF and t < 1:
+                    continue
+                # can the rest of this leg still be made from t?
+                rest = list(dice_left)
+                rest.remove(d)
+                if t != z and t != OFF and not _die_sequences(t, z, rest):
+                    continue
+                progressed = True
+                sig = (pos, t, d, z, marked, path[j:])
+                if sig in tried:
+                    continue
+                tried.add(sig)
+                st = state.copy()
+                hit, problem = st.step(pos, t, d)
+                if problem:
+                    fail(problem, legs_done, into_leg)
+                    continue
+                reached = t == z or t == OFF
+                if reached and marked and not hit:
+                    fail(_Problem(
+                        Reason.NO_BLOT_TO_HIT,
+                        f"There is no {start.them} blot on your {z}-point to hit ('*' marks a hit).",
+                    ), legs_done, into_leg)
+                    continue
+                new_cursor = cursor[:i] + (((j + 1) if reached else j, t),) + cursor[i + 1:]
+                dfs(st, new_cursor, tuple(rest), moves + (Move(pos, t, d, hit),),
+                    unmarked + (1 if hit and not reached else 0))
+            if not progressed:
+                leg = f"{format_point(path[j - 1])}/{format_point(z)}"
+                where = pos if pos != path[j - 1] else None
+                msg = (f"{leg} is {path[j - 1] - z if z else path[j - 1]} pips, which the dice you still have "
+                       f"to play ({_dice_words(dice_left)}) don't make.")
+                if z == OFF:
+                    msg = (f"Bearing off from your {where or path[j - 1]}-point needs a "
+                           f"{where or path[j - 1]} or more, and you have {_dice_words(dice_left)} left to play.")
+                fail(_Problem(Reason.DIE_MISMATCH, msg), legs_done, into_leg)
 
-    dfs(start.copy(), tuple(0 for _ in chains), list(roll.dice), [], 0)
+    dfs(start.copy(), tuple((1, path[0]) for path, _ in chains), tuple(full), (), 0)
     return successes, problems
 
 
@@ -408,20 +427,22 @@ def _can_complete(state: _State, dice_left: list[int], legal: dict[int, Play], m
 
 
 def _closest(plays: list[Play], moves: Sequence[Move]) -> Play | None:
+    """The legal play to show instead: the one that keeps most of what the learner played, then the one
+    that leaves the mover the fewest blots (a tidy example, not a strategic recommendation)."""
     if not plays:
         return None
     sources = [m.source for m in moves]
 
-    def overlap(p: Play) -> int:
+    def score(p: Play) -> tuple[int, int]:
         left = list(sources)
         n = 0
         for m in p.moves:
             if m.source in left:
                 left.remove(m.source)
                 n += 1
-        return n
+        return n, -len(p.result.blots(p.player))
 
-    return max(plays, key=overlap)
+    return max(plays, key=score)
 
 
 # -- the public functions -------------------------------------------------------------------
@@ -473,7 +494,7 @@ def explain(
                        attempted=text)
     legal = _legal_index(position, plays)
     max_dice = len(plays[0].moves) if plays else 0
-    example = plays[0] if plays else None
+    example = _closest(plays, [])
 
     if not segments:
         if not plays:

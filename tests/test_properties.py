@@ -110,3 +110,27 @@ def test_differential_against_gnu_backgammon():
                 assert ours == theirs, (position, roll)
                 checked += 1
     assert checked > 1000
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_every_plays_notation_reads_back_as_that_play(seed):
+    from bglearn import explain
+
+    turns = random_game(seed)
+    for position, roll, plays in turns[:: max(1, len(turns) // 8)]:
+        for play in plays:
+            verdict = explain(position, roll, play.notation)
+            assert verdict.legal and verdict.play == play, (position, roll, play.notation, verdict.message)
+
+
+def test_two_checkers_entering_and_moving_on_with_doubles():
+    from bglearn import RED, explain
+
+    # Red has two on the bar; White's 6-point (Red's 19, where a 6 enters) and Red's 13 are open.
+    p = Position({8: 5, 13: 5, 24: 5}, {"bar": 2, 6: 5, 8: 3, 13: 3, 24: 2}, RED)
+    plays = {pl.notation: pl for pl in legal_plays(p, "66")}
+    assert "bar/13(2)" in plays
+    verdict = explain(p, "66", "bar/13(2)")
+    assert verdict.legal and verdict.play == plays["bar/13(2)"]
+    assert explain(p, "66", "bar/19 bar/19 19/13 19/13").play == plays["bar/13(2)"]
