@@ -1,0 +1,102 @@
+"""Reading a class roster (CSV) and the assignment manifest written by ``bglearn assign``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import BglearnError
+
+__all__ = ["Student", "read_roster", "Assignment", "MANIFEST", "ID_PATTERN"]
+
+MANIFEST = "assignment.json"
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
+_ID_COLUMNS = ("id", "student_id", "student", "username", "login", "user", "email")
+_NAME_COLUMNS = ("name", "full_name", "fullname", "display_name")
+
+
+@dataclass(frozen=True)
+class Student:
+    id: str
+    name: str = ""
+
+
+def read_roster(path: str | Path) -> list[Student]:
+    """The students of a roster CSV: a header row with an ``id`` column (or ``student_id``,
+    ``username``, ``email``, ...) and optionally ``name`` (or ``first_name``/``last_name``); without a
+    recognised header the first column is the id. Ids must be usable as file names."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise BglearnError(f"roster {path}: no such file") from None
+    except UnicodeDecodeError:
+        raise BglearnError(f"roster {path}: not a UTF-8 text (CSV) file") from None
+    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    if not rows:
+        raise BglearnError(f"roster {path}: it lists no students")
+    header = [c.strip().lower() for c in rows[0]]
+    id_col = next((header.index(c) for c in _ID_COLUMNS if c in header), None)
+    name_col = next((header.index(c) for c in _NAME_COLUMNS if c in header), None)
+    first = header.index("first_name") if "first_name" in header else None
+    last_ = header.index("last_name") if "last_name" in header else None
+    body = rows[1:] if id_col is not None else rows
+    start_line = 2 if id_col is not None else 1
+    id_col = 0 if id_col is None else id_col
+    students, seen = [], set()
+    for line, row in enumerate(body, start=start_line):
+        sid = row[id_col].strip() if id_col < len(row) else ""
+        if not ID_PATTERN.match(sid):
+            raise BglearnError(
+                f"roster {path}, line {line}: {sid!r} is not a usable student id (letters, digits and . _ @ + -, "
+                f"starting with a letter or digit)"
+            )
+        if sid in seen:
+            raise BglearnError(f"roster {path}, line {line}: student {sid!r} is listed twice")
+        seen.add(sid)
+        name = ""
+        if name_col is not None and name_col < len(row):
+            name = row[name_col].strip()
+        elif first is not None or last_ is not None:
+            name = " ".join(row[i].strip() for i in (first, last_) if i is not None and i < len(row)).strip()
+        students.append(Student(sid, name))
+    return students
+
+
+@dataclass
+class Assignment:
+    """What ``bglearn assign`` handed out: exercises (each with its seed) and the roster. Saved as
+    ``assignment.json`` in the output folder; the grader regenerates every student's questions from it."""
+
+    exercises: dict[str, dict] = field(default_factory=dict)
+    students: list[Student] = field(default_factory=list)
+
+    def seed(self, exercise: str):
+        return self.exercises[exercise]["seed"]
+
+    def student_ids(self) -> list[str]:
+        return [s.id for s in self.students]
+
+    def to_json(self) -> str:
+        return json.dumps({"format": 1, "exercises": self.exercises,
+                           "students": [{"id": s.id, "name": s.name} for s in self.students]}, indent=2) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Assignment":
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            exercises = {str(k): {"seed": v["seed"]} for k, v in data["exercises"].items()}
+            students = [Student(str(s["id"]), str(s.get("name", ""))) for s in data["students"]]
+        except FileNotFoundError:
+            raise BglearnError(f"no assignment manifest at {path}: run `bglearn assign` first or pass --assignment") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise BglearnError(f"{path} is not a bglearn assignment manifest ({exc})") from None
+        return cls(exercises, students)

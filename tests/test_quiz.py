@@ -1,0 +1,291 @@
+"""The check-yourself quizzes: every verdict comes from the engine, wrong answers are explained."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bglearn import ALL_ROLLS, BAR, OFF, RED, WHITE, Position, explain, legal_continuations, legal_plays
+from bglearn.quiz import ChoiceQuiz, Feedback, NumberQuiz, PlayQuiz, PointQuiz, QuizError
+
+START = Position()
+# rule case T24 (closeout) and T15 (doubles partly playable), as in shared/cases/plays.json
+CLOSED = Position({"bar": 1, 6: 13}, {6: 3, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2})
+FOURS = Position({13: 1, 2: 14}, {24: 2, 6: 13})
+BARRED = Position({"bar": 1, 24: 1, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
+
+
+# -- PlayQuiz ------------------------------------------------------------------------------------
+
+def test_play_quiz_wrong_answer_gets_the_engines_explanation():
+    quiz = PlayQuiz(START, "61")
+    fb = quiz.check("13/7")
+    assert not fb.correct and not fb
+    assert fb.message == explain(START, "61", "13/7").message
+    assert "both dice" in fb.message
+    assert str(fb).startswith("\u2718 ")
+
+
+def test_play_quiz_accepts_any_legal_notation_of_a_legal_play():
+    quiz = PlayQuiz(START, "61")
+    for text in ("13/7 8/7", "8/7 13/7", "13/7, 8/7"):
+        fb = quiz.check(text)
+        assert fb.correct, text
+        assert fb.play == explain(START, "61", "13/7 8/7").play
+    assert quiz.solved and len(quiz.attempts) == 3
+
+
+def test_play_quiz_every_legal_play_is_right():
+    for roll in ("31", "66", "65"):
+        quiz = PlayQuiz(START, roll)
+        for play in legal_plays(START, roll):
+            assert quiz.check(play.notation).correct, (roll, play)
+
+
+def test_play_quiz_bad_notation_is_explained_not_raised():
+    fb = PlayQuiz(START, "31").check("hello")
+    assert not fb.correct and fb.message
+
+
+def test_play_quiz_goal():
+    split = Position({24: 2, 13: 5, 8: 3, 6: 5}, {24: 1, 20: 1, 13: 5, 8: 3, 6: 5})
+    quiz = PlayQuiz(split, "63", goal=lambda p: p.hits, goal_text="hit a blot")
+    assert all(p.hits for p in quiz.answers) and quiz.answers
+    fb = quiz.check("24/18 13/10")
+    assert not fb.correct and "does not hit a blot" in fb.message
+    assert quiz.check("8/5* 13/7").correct
+
+
+def test_play_quiz_refuses_an_impossible_goal():
+    with pytest.raises(QuizError, match="no legal play"):
+        PlayQuiz(START, "31", goal=lambda p: p.hits, goal_text="hit a blot")
+    with pytest.raises(QuizError, match="goal_text"):
+        PlayQuiz(START, "31", goal=lambda p: True)
+
+
+def test_play_quiz_lost_turn():
+    quiz = PlayQuiz(CLOSED, "66")
+    assert quiz.answers == []
+    fb = quiz.check("")
+    assert fb.correct and "turn is lost" in fb.message
+    wrong = quiz.check("bar/19")
+    assert not wrong.correct and "enter" in wrong.message
+
+
+def test_play_quiz_only_play_is_named_as_such():
+    quiz = PlayQuiz(FOURS, "44")
+    assert quiz.check("13/5").correct
+    assert "only legal play" in quiz.check("13/5").message
+    under = quiz.check("13/9")
+    assert not under.correct and under.message == explain(FOURS, "44", "13/9").message
+
+
+def test_reset_forgets_attempts():
+    quiz = PlayQuiz(START, "31")
+    quiz.check("8/5 6/5")
+    quiz.reset()
+    assert quiz.attempts == [] and not quiz.solved
+
+
+# -- ChoiceQuiz ----------------------------------------------------------------------------------
+
+def test_choice_quiz_plays_marks_the_legal_ones_by_the_engine():
+    quiz = ChoiceQuiz.plays(START, "66", ["13/7(2)", "24/18(2) 13/7(2)", "24/12"])
+    assert quiz.answer == {"24/18(2) 13/7(2)"}
+    right = quiz.check("24/18(2) 13/7(2)")
+    assert right.correct
+    wrong = quiz.check("24/12")
+    assert not wrong.correct
+    assert explain(START, "66", "24/12").message in wrong.message
+    under = quiz.check("13/7(2)")
+    assert not under.correct and explain(START, "66", "13/7(2)").message in under.message
+
+
+def test_choice_quiz_needs_a_legal_candidate():
+    with pytest.raises(QuizError):
+        ChoiceQuiz.plays(START, "66", ["24/12", "13/1"])
+
+
+def test_choice_quiz_result_from_game_result():
+    # shared case S3c: a loser's checker on its 18-point makes a gammon, not a backgammon
+    done = Position({}, {1: 5, 2: 5, 3: 4, 18: 1})
+    quiz = ChoiceQuiz.result(done)
+    assert quiz.answer == {"gammon"}
+    assert quiz.check("gammon").correct
+    fb = quiz.check("backgammon")
+    assert not fb.correct and "borne off none" in fb.message
+    with pytest.raises(QuizError, match="not over"):
+        ChoiceQuiz.result(START)
+
+
+def test_choice_quiz_validation():
+    with pytest.raises(QuizError):
+        ChoiceQuiz("Which?", ["a", "b"], "c")
+    with pytest.raises(QuizError):
+        ChoiceQuiz("Which?", ["a"], "a")
+    with pytest.raises(QuizError):
+        ChoiceQuiz("Which?", ["a", "a"], "a")
+    quiz = ChoiceQuiz("Which?", ["a", "b"], "a", explanation="Because.")
+    assert not quiz.check("z").correct and "not one of the choices" in quiz.check("z").message
+    assert quiz.check("b").message == "Not b. Because."
+
+
+# -- PointQuiz -----------------------------------------------------------------------------------
+
+def test_point_quiz_entry_points_come_from_the_engine():
+    quiz = PointQuiz(BARRED, "52", "bar")
+    expected = {m.destination for m in legal_continuations(BARRED, "52") if m.source == BAR}
+    assert quiz.answers == expected == {20, 23}
+    assert quiz.check(20).correct and quiz.check("23").correct and quiz.check("the 23-point").correct
+    fb = quiz.check(19)
+    assert not fb.correct and "can reach 23 or 20" in fb.message
+
+
+def test_point_quiz_blocked_point_gets_the_blocking_reason():
+    quiz = PointQuiz(START, "65", 24)
+    assert quiz.answers == {18}
+    fb = quiz.check(19)
+    assert not fb.correct and "holds your 19-point" in fb.message
+
+
+def test_point_quiz_none_for_a_closed_board():
+    quiz = PointQuiz(CLOSED, "66", "bar")
+    assert quiz.answers == set()
+    fb = quiz.check("none")
+    assert fb.correct and "holds it" in fb.message
+    assert not PointQuiz(START, "31", 8).check("none").correct
+
+
+def test_point_quiz_two_dice():
+    one = PointQuiz(START, "61", 13)
+    assert one.answers == {7}
+    fb = one.check(6)
+    assert not fb.correct and "both dice" in fb.message
+    both = PointQuiz(START, "61", 13, one_die=False)
+    assert both.answers == {7, 6}
+    assert both.check(6).correct
+
+
+def test_point_quiz_bear_off_and_bad_input():
+    high = Position({5: 1, 2: 2}, {13: 15})  # case T26
+    quiz = PointQuiz(high, "64", 5)
+    assert OFF in quiz.answers and 1 in quiz.answers
+    assert quiz.check("off").correct
+    assert not quiz.check("xyz").correct
+    with pytest.raises(QuizError):
+        PointQuiz(START, "31", "off")
+
+
+# -- NumberQuiz ----------------------------------------------------------------------------------
+
+def test_number_quiz_pip_count_and_reveal():
+    small = Position({8: 1, 5: 1, "bar": 1}, {13: 15})
+    quiz = NumberQuiz.pip_count(small, WHITE)
+    assert quiz.answer == small.pip_count(WHITE) == 38
+    first = quiz.check(40)
+    assert not first.correct and "too high" in first.message and "38" not in first.message
+    second = quiz.check("30")
+    assert not second.correct and "the answer is 38" in second.message and "1×25" in second.message
+    assert quiz.check(38).correct
+    assert not quiz.check("forty").correct
+
+
+def test_number_quiz_needs_a_whole_number():
+    with pytest.raises(QuizError):
+        NumberQuiz("How many?", 2.5, explanation="")
+    assert NumberQuiz.pip_count(START, RED).answer == 167
+
+
+# -- display -------------------------------------------------------------------------------------
+
+def test_quiz_widget_gives_feedback_when_answered():
+    quiz = PlayQuiz(START, "61", "Play 6-1.")
+    box = quiz.widget()
+    assert quiz.widget() is box
+    text_boxes = [w for row in box.children for w in getattr(row, "children", ()) if hasattr(w, "placeholder")]
+    text_boxes[0].value = "13/7"
+    assert "both dice" in quiz._feedback_html.value
+    text_boxes[0].value = "13/7 8/7"
+    assert "\u2714" in quiz._feedback_html.value
+    assert "<svg" in quiz._after_html.value  # the position after the play
+
+
+def test_choice_widget_buttons():
+    quiz = ChoiceQuiz("Pick", ["a", "b"], "b", explanation="b it is.")
+    box = quiz.widget()
+    buttons = [w for row in box.children for w in getattr(row, "children", ()) if hasattr(w, "on_click")]
+    assert [b.description for b in buttons] == ["a", "b"]
+    buttons[0].click()
+    assert "Not a" in quiz._feedback_html.value
+    buttons[1].click()
+    assert quiz.solved
+
+
+def test_mimebundle_is_deterministic_and_has_a_static_fallback():
+    a = PlayQuiz(START, "31", "Play 3-1.")._repr_mimebundle_()
+    b = PlayQuiz(START, "31", "Play 3-1.")._repr_mimebundle_()
+    assert a["text/plain"] == b["text/plain"] == "PlayQuiz('Play 3-1.')"
+    assert a["text/html"] == b["text/html"] and "<svg" in a["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in a
+
+
+def test_feedback_html_escapes():
+    fb = Feedback(False, "<b>bad</b>")
+    assert "&lt;b&gt;" in fb.html()
+
+
+def test_quiz_needs_a_prompt():
+    with pytest.raises(QuizError):
+        NumberQuiz("  ", 1, explanation="")
+
+
+# -- properties ----------------------------------------------------------------------------------
+
+@st.composite
+def positions(draw):
+    """Positions reached by random legal plays from the start."""
+    p = Position()
+    for _ in range(draw(st.integers(0, 16))):
+        roll = draw(st.sampled_from(ALL_ROLLS))
+        plays = legal_plays(p, roll)
+        p = draw(st.sampled_from(plays)).result if plays else p.pass_turn()
+        if p.is_game_over:
+            break
+    return p
+
+
+@settings(max_examples=30, deadline=None)
+@given(positions(), st.sampled_from(ALL_ROLLS), st.data())
+def test_play_quiz_agrees_with_explain(position, roll, data):
+    quiz = PlayQuiz(position, roll)
+    plays = legal_plays(position, roll)
+    if plays:
+        play = data.draw(st.sampled_from(plays))
+        assert quiz.check(play.notation).correct
+    a, b = data.draw(st.integers(1, 25)), data.draw(st.integers(0, 24))
+    text = f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}"
+    assert quiz.check(text).correct == explain(position, roll, text).legal
+
+
+@settings(max_examples=30, deadline=None)
+@given(positions(), st.sampled_from(ALL_ROLLS), st.integers(1, 25))
+def test_point_quiz_answers_are_the_engines_continuations(position, roll, source):
+    quiz = PointQuiz(position, roll, source)
+    expected = {m.destination for m in legal_continuations(position, roll) if m.source == source}
+    assert quiz.answers == expected
+    for point in expected:
+        assert quiz.check(point).correct
+    assert quiz.check("none").correct == (not expected)
+
+
+def test_importing_and_checking_quizzes_loads_no_widget_code():
+    import subprocess
+    import sys
+
+    code = ("import sys, bglearn.quiz as q; from bglearn import Position; "
+            "q.PlayQuiz(Position(), '31').check('8/5 6/5'); "
+            "print('ipywidgets' in sys.modules or 'bglearn.svg' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "PYTHONPATH": str(__import__("pathlib").Path(__file__).parents[1])})
+    assert out.stdout.strip() == "False"
