@@ -487,7 +487,6 @@ def _scoring(rng: random.Random) -> list[Question]:
         dict(cube=2, cube_owner="self"),                                # yes: redouble
         dict(cube=1, cube_owner=None, rolled=True),                     # no: after rolling
         dict(cube=1, cube_owner=None, match_length=5, score="crawford"),  # no: Crawford game
-        dict(cube=2, cube_owner="self", match_length=5, score="dead"),  # no: dead cube
     ]
     yes = [s for s in scenarios if s.get("cube_owner") != "opponent" and not s.get("rolled") and not s.get("score")]
     no = [s for s in scenarios if s not in yes]
@@ -502,10 +501,6 @@ def _scoring(rng: random.Random) -> list[Question]:
             score = [rng.randint(0, 3), rng.randint(0, 3)]
             score[lead] = 4
             extra = dict(match_length=5, score=tuple(score), crawford=True)
-        elif s.get("score") == "dead":
-            score = [rng.randint(0, 2), rng.randint(0, 2)]
-            score[player] = 3
-            extra = dict(match_length=5, score=tuple(score))
         pos = _played_from_start(rng, rng.randint(4, 12)).with_turn(player)
         qs.append(MayDouble(pos, cube=s["cube"], cube_owner=owner, player=player, rolled=s.get("rolled", False),
                             **extra))
