@@ -439,3 +439,13 @@ def test_widget_survives_bad_messages_and_shows_frames():
     assert w.animate == anim + 1
     w.end_show()
     assert w.frames == [] and w.mode == "humans"
+
+
+def test_status_line_shows_the_match_score_and_the_crawford_game():
+    from bglearn.match import Match
+    from bglearn.widgets.session import BoardSession
+
+    match = Match(5, score=(4, 1))
+    session = BoardSession(game=match.new_game(first=WHITE), mode="humans")
+    assert "5-point match, White 4 - Red 1 (Crawford game: no doubling)" in session.status()
+    assert "match" not in BoardSession(mode="humans", seed=1).status()

@@ -959,6 +959,12 @@ class BoardSession:
         cube = self.game.cube
         owner = "centred" if cube.owner is None else f"owned by {cube.owner}"
         extra = f" · cube {cube.value} {owner} · pips White {pos.pip_count(WHITE)}, Red {pos.pip_count(RED)}"
+        game = self.game
+        if game.length:
+            white, red = game.score
+            extra += f" · {game.length}-point match, White {white} - Red {red}"
+            if game.crawford:
+                extra += " (Crawford game: no doubling)"
         if self.bot is not None:
             extra += f" · {self.human.opponent}: {getattr(self.bot, 'label', 'computer')}"
         return words[0].upper() + words[1:] + extra
