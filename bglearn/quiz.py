@@ -74,11 +74,11 @@ class Feedback:
 
 
 def _render(position: Position, **options: Any) -> str:
-    """A board picture for a quiz. It is not clickable, so its points are not made focusable buttons
-    (keyboard users tab straight to the answer box)."""
+    """A board picture for a quiz: a plain, non-clickable diagram, so keyboard users tab straight to
+    the answer box."""
     from .svg import render  # drawing is loaded only when a picture is needed
 
-    return str(render(position, **options)).replace(' tabindex="0"', "").replace(' role="button"', "")
+    return str(render(position, **options))
 
 
 class Quiz:

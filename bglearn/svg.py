@@ -336,6 +336,7 @@ def render(
     last_play: Play | Sequence[Move] | None = None,
     theme: str = "classic",
     width: float | None = None,
+    interactive: bool = False,
 ) -> Diagram:
     """Draw ``position`` as an SVG board diagram.
 
@@ -356,10 +357,13 @@ def render(
       the side not on roll's, which has just played).
     - ``theme``: ``"classic"`` or ``"contrast"`` (high contrast, colour-blind safe).
     - ``width``: the pixel width (default: the natural width, 656); the drawing always has a viewBox.
+    - ``interactive``: make every point, bar and tray a focusable button (``tabindex``, ``role``) for
+      a board that answers clicks and keys; a plain diagram (the default) is not in the tab order.
 
     Every point group carries ``data-point`` (1-24), checker stacks ``data-stack``, ``data-color``
-    and ``data-count``, the bar areas ``data-bar`` and the trays ``data-off`` ("white"/"red"); they
-    are focusable buttons with an ``aria-label``. Bad options raise :class:`RenderError`.
+    and ``data-count``, the bar areas ``data-bar`` and the trays ``data-off`` ("white"/"red"), each
+    with an ``aria-label``; with ``interactive=True`` they are also focusable buttons. Bad options
+    raise :class:`RenderError`.
     """
     if not isinstance(position, Position):
         raise RenderError(f"render draws a Position, got {type(position).__name__}.")
@@ -409,8 +413,9 @@ def render(
 
     frame, number_layer = _static_layers(th.name, persp, home, bool(numbers), len(lines))
     dwg.elements.append(frame)
-    _draw_points(b, dwg, board, th, position, marks, sel)
-    _draw_bar_and_trays(b, dwg, board, th, position, marks, sel)
+    button = {"tabindex": "0", "role": "button"} if interactive else {}
+    _draw_points(b, dwg, board, th, position, marks, sel, button)
+    _draw_bar_and_trays(b, dwg, board, th, position, marks, sel, button)
     if number_layer is not None:
         dwg.elements.append(number_layer)
     _draw_info(b, dwg, board, th, position, bool(pips))
@@ -531,7 +536,7 @@ def _checker_xml(x: float, y: float) -> "_Frozen":
     return _Frozen(el)
 
 
-def _draw_points(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel) -> None:
+def _draw_points(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel, button) -> None:
     persp = board.p
     owner_name = str(persp)
     layer = b.g(dwg, {"class": "bg-points"})
@@ -546,7 +551,7 @@ def _draw_points(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
             cls += " bg-highlight"
         if n == sel:
             cls += " bg-selected"
-        g = b.g(layer, {"class": cls, "data-point": str(n), "tabindex": "0", "role": "button",
+        g = b.g(layer, {"class": cls, "data-point": str(n), **button,
                         "aria-label": f"{owner_name}'s {n}-point: {content}"})
         _area(b, g, left, board.fy if top else board.ym, PW, IH / 2)
         if who is not None:
@@ -559,7 +564,8 @@ def _draw_points(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
                      fill="none", stroke=th.selected, stroke_width="4")
 
 
-def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel) -> None:
+def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel,
+                        button) -> None:
     layer = b.g(dwg, {"class": "bg-bar"})
     bx = board.bar_x()
     for player in (board.p.opponent, board.p):
@@ -572,8 +578,8 @@ def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Po
             cls += " bg-highlight"
         if on_roll and sel == "bar":
             cls += " bg-selected"
-        g = b.g(layer, {"class": cls, "data-bar": name, "data-count": str(count), "tabindex": "0",
-                        "role": "button", "aria-label": f"{player}'s bar: {_plural(count, f'{player} checker')}"})
+        g = b.g(layer, {"class": cls, "data-bar": name, "data-count": str(count), **button,
+                        "aria-label": f"{player}'s bar: {_plural(count, f'{player} checker')}"})
         _area(b, g, board.rx(X_B, BAR_W), board.ym if bottom else board.fy, BAR_W, IH / 2)
         if count:
             _stack(b, g, th, player, count, bx, lambda k, bottom=bottom: board.bar_slot_y(bottom, k), {})
@@ -598,8 +604,8 @@ def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Po
             cls += " bg-selected"
         y0 = board.ym + 6 if bottom else board.fy
         h = IH / 2 - 6
-        g = b.g(layer, {"class": cls, "data-off": name, "data-count": str(count), "tabindex": "0",
-                        "role": "button", "aria-label": f"{player}'s tray: {count} borne off"})
+        g = b.g(layer, {"class": cls, "data-off": name, "data-count": str(count), **button,
+                        "aria-label": f"{player}'s tray: {count} borne off"})
         b.rect(g, tx, y0, TRAY_W, h, class_="bg-area", fill=th.tray, stroke="none")
         style = _checker_style(th, player)
         for k in range(count):

@@ -347,8 +347,15 @@ def test_arrows_accept_moves_and_bar_and_off():
 
 
 # -- structure for the interactive board -----------------------------------------------------------------
-def test_clickable_groups_are_focusable_buttons_with_labels():
+def test_plain_diagrams_stay_out_of_the_tab_order():
     root = parse(render(BAR_STACK))
+    labelled = [g for g in root.iter(f"{NS}g") if g.get("data-point") or g.get("data-bar") or g.get("data-off")]
+    assert len(labelled) == 28 and all(g.get("aria-label") for g in labelled)
+    assert not [g for g in root.iter(f"{NS}g") if g.get("tabindex") or g.get("role")]
+
+
+def test_clickable_groups_are_focusable_buttons_with_labels():
+    root = parse(render(BAR_STACK, interactive=True))
     clickable = [g for g in root.iter(f"{NS}g")
                  if g.get("data-point") or g.get("data-bar") or g.get("data-off")]
     assert len(clickable) == 24 + 2 + 2

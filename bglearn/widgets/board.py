@@ -229,7 +229,7 @@ class BoardWidget(anywidget.AnyWidget):
     def _render(self, view: dict) -> str:
         from ..svg import render
 
-        return str(render(**{**view, **self._render_options}))
+        return str(render(**{"interactive": True, **view, **self._render_options}))
 
     def _sync(self) -> None:
         s = self.session
