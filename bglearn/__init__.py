@@ -29,7 +29,7 @@ from .errors import (
 from .explain import Reason, Verdict, explain, legal_continuations, parse_play
 from .plays import BAR, OFF, Move, Play, legal_plays
 from .position import RED, WHITE, Player, Position
-from .result import GameResult, ResultKind, game_result
+from .result import GameResult, ResultKind, game_result, points_won
 
 __version__ = "0.1.0"
 
@@ -45,7 +45,7 @@ _LAZY = {
 __all__ = [
     "ALL_ROLLS", "BAR", "OFF", "Dice", "OpeningRoll", "Roll", "Move", "Play", "Player", "Position",
     "RED", "WHITE", "legal_plays", "explain", "legal_continuations", "parse_play", "Reason", "Verdict",
-    "GameResult", "ResultKind", "game_result", "BglearnError", "CubeActionError", "GameFlowError",
+    "GameResult", "ResultKind", "game_result", "points_won", "BglearnError", "CubeActionError", "GameFlowError",
     "IllegalPlayError", "InvalidPositionError", "MatchRecordError", "NotationError",
 ]
 

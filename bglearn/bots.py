@@ -222,9 +222,19 @@ BOT_NAMES: dict[str, Callable[..., Bot]] = {
 }
 
 
-def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A bot from its name: ``"bot"`` or ``"heuristic"`` (:class:`HeuristicBot`), ``"random"``."""
-    key = str(name).strip().lower()
+def make_bot(name: "str | Bot", seed: int | str | None = None) -> Bot:
+    """A computer player from its name — ``"bot"`` or ``"heuristic"`` (:class:`HeuristicBot`),
+    ``"random"`` (:class:`RandomBot`) — seeded with ``seed``; an object that already has a
+    ``choose(position, roll)`` method is returned as it is. The one place names become players
+    (the command line and the board both ask it)."""
+    if not isinstance(name, str):
+        if callable(getattr(name, "choose", None)):
+            return name  # type: ignore[return-value]
+        raise BglearnError(
+            f"a computer player is a name ({', '.join(sorted(BOT_NAMES))}) or an object with a "
+            f"choose(position, roll) method, got {type(name).__name__}."
+        )
+    key = name.strip().lower()
     if key not in BOT_NAMES:
         raise BglearnError(
             f"unknown player {name!r}: choose from {', '.join(sorted(BOT_NAMES))} (computer players only)."

@@ -1,7 +1,10 @@
 """The ``bglearn`` command line: a thin layer that parses arguments, asks the engine, prints.
 
 Each family of subcommands lives in its own module under :mod:`bglearn.commands` and exposes
-``register(subparsers)``; errors caused by bad input print one line on stderr and exit with status 2.
+``register(subparsers)``. The convention for every command: an error caused by bad input (arguments,
+files, notation, a missing optional part of the kit) prints one line on stderr,
+``bglearn COMMAND: what is wrong``, and exits with status 2, before any work starts; a command's own
+answer ("illegal" from ``bglearn explain``) uses status 1.
 """
 
 from __future__ import annotations
@@ -12,14 +15,23 @@ from importlib import import_module
 from typing import Sequence
 
 from .errors import BglearnError
+from .extras import missing_message
 
 __all__ = ["main", "build_parser"]
 
-COMMAND_MODULES = ("engine", "render", "match", "classroom", "lessons")
+COMMAND_MODULES = ("engine", "render", "match", "classroom", "lessons", "site")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors as one line on stderr (exit status 2) like every other bglearn error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    """The ``bglearn`` argument parser with every installed command family."""
+    parser = _Parser(
         prog="bglearn",
         description="Learn and teach the rules of backgammon: legal plays, explanations, diagrams, "
         "matches, lessons and graded exercises.",
@@ -38,6 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``bglearn`` command line; returns the exit status (0 done, 1 a negative answer such as
+    an illegal play, 2 bad input, 130 interrupted)."""
+    # jsonschema (under nbformat) compiles an optional IRI grammar at import, over a second of start-up
+    # for a check no command uses: skip that optional module in this process.
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[assignment]
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -45,14 +62,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BglearnError as exc:
         print(f"bglearn {args.command}: {exc}", file=sys.stderr)
         return 2
-    except FileNotFoundError as exc:
-        print(f"bglearn {args.command}: no such file: {exc.filename}", file=sys.stderr)
+    except ModuleNotFoundError as exc:
+        message = missing_message(exc.name or "", f"bglearn {args.command}")
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into a program that stopped reading (e.g. head)
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except FileNotFoundError as exc:
+        print(f"bglearn {args.command}: no such file: {exc.filename}", file=sys.stderr)
+        return 2
+    except IsADirectoryError as exc:
+        print(f"bglearn {args.command}: {exc.filename} is a folder, not a file", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        if exc.filename is None:
+            raise
+        print(f"bglearn {args.command}: cannot use {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"bglearn {args.command}: interrupted", file=sys.stderr)
         return 130

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import CubeActionError
-from .position import Player
+from .player import Player
 
 __all__ = ["Cube", "Offer", "CUBE_LIMIT"]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence, Union
 
 from .errors import NotationError
-from .position import RED, WHITE, Player
+from .player import RED, WHITE, Player
 
 __all__ = ["Roll", "Dice", "OpeningRoll", "ALL_ROLLS", "RollLike", "as_roll"]
 

@@ -35,11 +35,12 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .cube import Cube
 from .dice import Dice, OpeningRoll, Roll, RollLike, as_roll
-from .errors import CubeActionError, GameFlowError, IllegalPlayError
+from .errors import CubeActionError, GameFlowError, IllegalPlayError, NotationError
 from .explain import explain, parse_play
-from .ids import MatchId, encode_match_id, format_xgid
+from .ids import MatchId, check_crawford, encode_match_id, format_xgid
 from .plays import Play, legal_plays
-from .position import RED, WHITE, Player, Position
+from .player import RED, WHITE, Player
+from .position import Position
 from .result import ResultKind, game_result
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,9 +132,15 @@ class Game:
     side on roll is to roll; no opening roll); ``first``: skip the opening roll and let ``first`` roll
     first. Money-play options (ignored in a match): ``jacoby``, ``beavers``, ``raccoons``,
     ``auto_doubles`` (how many ties of the opening throw may double the centred cube), ``max_cube``.
-    ``match``: the :class:`~bglearn.match.Match` this game belongs to (normally made by
-    ``Match.new_game()``), which supplies the score, the length and the Crawford flag.
-    ``cube``: start with this cube (for lessons).
+    A game of a match (normally made by ``Match.new_game()``) is told its match state:
+    ``length`` (0 = money), ``score`` (white, red) before the game, ``crawford`` (this is the
+    Crawford game: nobody may double) and ``refuse_dead_cube`` (refuse a double that gains the
+    doubler nothing, as GNU Backgammon does). The game never asks its match anything; ``game.match``
+    is only a reference back to the :class:`~bglearn.match.Match` that made it (``None`` otherwise).
+    ``cube``: start with this cube (for lessons). ``recorded``: the game is replayed from a match
+    record (:mod:`bglearn.records` sets it); its Match IDs are then the ones GNU Backgammon prints
+    for a recorded game, which shows the opening roll, before the first play, with game state
+    "none" (a game it plays live shows "playing").
     """
 
     def __init__(
@@ -144,7 +151,6 @@ class Game:
         jacoby: bool = False,
         beavers: bool = False,
         max_cube: int | None = None,
-        match: "Match | None" = None,
         *,
         raccoons: bool = False,
         auto_doubles: int = 0,
@@ -152,22 +158,27 @@ class Game:
         crawford: bool | None = None,
         score: tuple[int, int] | None = None,
         length: int | None = None,
+        refuse_dead_cube: bool = False,
+        recorded: bool = False,
     ) -> None:
         self.dice = dice if dice is not None else Dice()
-        self.match = match
-        self.length: int = match.length if match is not None else int(length or 0)
+        self.recorded = bool(recorded)
+        self.match: Match | None = None
+        self.length: int = int(length or 0)
         money = self.length == 0
         self.jacoby = bool(jacoby) and money
         self.beavers = bool(beavers) and money
         self.raccoons = bool(raccoons) and self.beavers
         self.auto_doubles = max(0, int(auto_doubles)) if money else 0
         self.max_cube = max_cube if money else None
-        if match is not None:
-            self.score: tuple[int, int] = match.score
-            self.crawford: bool = match.crawford if crawford is None else bool(crawford)
-        else:
-            self.score = tuple(score) if score is not None else (0, 0)  # type: ignore[assignment]
-            self.crawford = bool(crawford) and not money
+        self.score: tuple[int, int] = (int(score[0]), int(score[1])) if score is not None else (0, 0)
+        self.crawford: bool = bool(crawford) and not money
+        if self.crawford:
+            try:
+                check_crawford(True, self.length, self.score, "Game")
+            except NotationError as exc:
+                raise GameFlowError(str(exc)) from None
+        self.refuse_dead_cube = bool(refuse_dead_cube) and not money
         if cube is None:
             cube = Cube(max_value=self.max_cube, beavers=self.beavers, raccoons=self.raccoons)
         self._cube = cube
@@ -321,7 +332,7 @@ class Game:
             "rolled": self._phase == "move",
             "match_length": self.length,
             "score": self.score,
-            "refuse_dead": bool(self.match is not None and self.match.refuse_dead_cube),
+            "refuse_dead": self.refuse_dead_cube,
         }
 
     def _finish(self, winner: Player, kind: ResultKind, points: int, reason: str, why: str) -> None:
@@ -332,8 +343,6 @@ class Game:
         self._phase = "over"
         self._roll = None
         self._record.append(Event("win", winner, value=points, result=kind, reason=why))
-        if self.match is not None:
-            self.match._game_finished(self)
 
     def _score_kind(self, kind: ResultKind) -> int:
         if self.jacoby and self._cube.centred and self.is_money:
@@ -583,7 +592,8 @@ class Game:
             dice=Dice(0), position=None if self._with_opening else self.start_position,
             jacoby=self.jacoby, beavers=self.beavers, max_cube=self.max_cube, raccoons=self.raccoons,
             auto_doubles=self.auto_doubles, cube=self._initial_cube, crawford=self.crawford,
-            score=self.score, length=self.length,
+            score=self.score, length=self.length, refuse_dead_cube=self.refuse_dead_cube,
+            recorded=self.recorded,
         )
         events = self._record if upto is None else self._record[:upto]
         apply_events(g, events)
@@ -600,6 +610,8 @@ class Game:
             state = {"drop": "dropped", "resignation": "resigned"}.get(self._end_reason or "", "over")
         elif self._phase == "opening":
             state = "none"
+        elif self.recorded and self._phase == "move" and self._opening is not None and not self.plays:
+            state = "none"  # GNU Backgammon's recorded games: the opening roll comes before the game starts
         resignation = 0
         if self._phase == "resign" and self._resign is not None:
             resignation = int(self._resign[1])
@@ -616,7 +628,8 @@ class Game:
             dice=tuple(self._roll) if self._roll is not None else None,  # type: ignore[arg-type]
             match_length=self.length,
             score=self.score,
-            jacoby=self.jacoby if self.is_money else True,
+            # GNU Backgammon sets "Jacoby not in use" in every match (the rule is money-only)
+            jacoby=self.jacoby if self.is_money else False,
         )
 
     def gnubg_id(self) -> str:

@@ -1,7 +1,14 @@
 """The standard position and match identifiers: GNU Backgammon Position ID and Match ID, and XGID.
 
-Colours: bglearn's White is XG's *bottom* player and GNU Backgammon's player 1; Red is XG's top
-player and GNU Backgammon's player 0.
+Colours: bglearn's White is XG's *bottom* player and GNU Backgammon's player 1 (its ``X``, drawn at
+the bottom); Red is XG's top player and GNU Backgammon's player 0 (``O``). In a ``.mat`` record GNU
+Backgammon's player 0 is the left column, so :mod:`bglearn.records` reads the left column as Red and
+the right column as White, and the Match IDs of a record are the ones GNU Backgammon prints for it.
+
+In a match GNU Backgammon always sets the Match ID's "Jacoby not in use" bit (the Jacoby rule is for
+money play only), and so does bglearn. A Crawford flag is refused unless exactly one side is one
+point from winning (only a game still to be played or being played is checked: once a game is over
+the score already counts its result).
 
 >>> from bglearn import Position
 >>> Position().position_id()
@@ -18,7 +25,8 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from .errors import InvalidPositionError, NotationError
-from .position import CHECKERS, RED, WHITE, Player, Position
+from .player import RED, WHITE, Player
+from .position import CHECKERS, Position
 
 __all__ = [
     "encode_position_id",
@@ -30,6 +38,7 @@ __all__ = [
     "parse_xgid",
     "format_xgid",
     "parse_position_text",
+    "check_crawford",
 ]
 
 _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
@@ -164,8 +173,29 @@ def _get(bits: list[int], start: int, width: int) -> int:
     return sum(bits[start + i] << i for i in range(width))
 
 
+def check_crawford(crawford: bool, match_length: int, score: Sequence[int], where: str) -> None:
+    """Raise :class:`NotationError` if a Crawford flag is impossible at this score: there is no
+    Crawford game in money play, and the Crawford game is played only when exactly one side needs
+    one more point (``score`` is the score before the game)."""
+    if not crawford:
+        return
+    if not match_length:
+        raise NotationError(f"{where}: the Crawford flag is set in a money game; the Crawford rule "
+                            "belongs to match play.")
+    a, b = score
+    if (a == match_length - 1) == (b == match_length - 1):
+        raise NotationError(
+            f"{where}: the Crawford flag is set at {a}-{b} in a {match_length}-point match; the "
+            f"Crawford game is played only when exactly one side has {match_length - 1} points "
+            "(one point from winning)."
+        )
+
+
 def encode_match_id(m: MatchId) -> str:
-    """The 12-character Match ID of ``m``."""
+    """The 12-character Match ID of ``m``. Raises :class:`NotationError` for a cube that is not a
+    power of two or a Crawford flag at an impossible score."""
+    if m.game_state in ("none", "playing"):
+        check_crawford(m.crawford, m.match_length, m.score, "Match ID")
     value = m.cube_value
     if value < 1 or value & (value - 1) or value > 2**15:
         raise NotationError(f"the cube value must be a power of two, got {value}.")
@@ -209,6 +239,8 @@ def decode_match_id(match_id: str) -> MatchId:
             f"Match ID {text!r}: a score of {white}-{red} is impossible in a {length}-point match "
             "still being played."
         )
+    if state <= 1:  # a game about to start or being played; after it the score counts its result
+        check_crawford(bool(bits[7]), length, (white, red), f"Match ID {text!r}")
     return MatchId(
         cube_value=1 << _get(bits, 0, 4),
         cube_owner=None if owner_bits == 3 else _bg_player(owner_bits),
@@ -285,7 +317,10 @@ def format_xgid(
     match_length: int = 0,
     max_cube: int = 1024,
 ) -> str:
-    """The XGID of ``position`` with the given cube, dice, score and rules fields."""
+    """The XGID of ``position`` with the given cube, dice, score and rules fields. Raises
+    :class:`NotationError` for a Crawford flag at an impossible score."""
+    if match_length:
+        check_crawford(crawford, match_length, score, "XGID")
     chars = []
     white, red = position.white, position.red
     chars.append(chr(ord("a") + red[0] - 1) if red[0] else "-")
@@ -409,6 +444,8 @@ def parse_xgid(text: str) -> XGID:
         raise NotationError(
             f"XGID score {s1}-{s2} is impossible in a {length}-point match that is still going on."
         )
+    if length:
+        check_crawford(bool(rules & 1), length, (s1, s2), f"XGID {text.strip()!r}")
     try:
         position = Position(white, red, WHITE if turn == 1 else RED)
     except InvalidPositionError as exc:

@@ -15,13 +15,14 @@ are never used in a match.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .dice import Dice
 from .errors import GameFlowError
 from .game import Game
 from .ids import MatchId, encode_match_id, format_xgid
-from .position import RED, WHITE, Player, Position
+from .player import RED, WHITE, Player
+from .position import Position
 
 __all__ = ["Match"]
 
@@ -32,7 +33,9 @@ class Match:
     ``dice``: the dice all games use (default ``Dice()``); ``score``: start from this score (white,
     red) — for lessons and records that begin mid-match; ``crawford_rule``: play the Crawford rule
     (the default, and what every tournament uses); ``crawford_played``: the Crawford game has already
-    been played (for a match started mid-way); ``names``: the players' names for records.
+    been played (for a match started mid-way); ``names``: the players' names (White's, Red's);
+    ``header``: the record's ``[Key "Value"]`` header (site, event, date, transcriber, ...), which
+    :func:`~bglearn.records.format_mat` writes back.
     """
 
     def __init__(
@@ -45,6 +48,7 @@ class Match:
         crawford_played: bool | None = None,
         names: Sequence[str] = ("White", "Red"),
         refuse_dead_cube: bool = False,
+        header: Mapping[str, str] | None = None,
     ) -> None:
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
             raise GameFlowError(f"a match is played to 1 or more points, got {length!r}.")
@@ -59,6 +63,7 @@ class Match:
         # GNU Backgammon refuses a double that gains nothing; the rules allow it (shared case S6c).
         self.refuse_dead_cube = bool(refuse_dead_cube)
         self.names: tuple[str, str] = (str(names[0]), str(names[1]))
+        self.header: dict[str, str] = {str(k): str(v) for k, v in (header or {}).items()}
         self.initial_score: tuple[int, int] = (w, r)
         # A match started mid-way at N-1 for one side plays the Crawford game next unless told
         # it has been played (GNU Backgammon's assumption when it imports a record).
@@ -154,13 +159,12 @@ class Match:
             raise GameFlowError(f"Game {len(self.games)} is still being played; finish it first.")
         crawford = self._is_crawford_next()
         options.setdefault("dice", self.dice)
-        game = Game(match=self, crawford=crawford, **options)
+        game = Game(crawford=crawford, score=self.score, length=self.length,
+                    refuse_dead_cube=self.refuse_dead_cube, **options)
+        game.match = self
         self.games.append(game)
         self._crawford_flags.append(crawford)
         return game
-
-    def _game_finished(self, game: Game) -> None:
-        """Called by a game of this match when it ends."""
 
     def game_label(self, index: int) -> str:
         """``"Game 3 (Crawford)"`` and the like, 0-based ``index``."""

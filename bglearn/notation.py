@@ -12,7 +12,7 @@ point is written where a hit happened there); ``(n)`` for a move made n times; h
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import NotationError
 
@@ -32,7 +32,7 @@ class Segment(NamedTuple):
 
     path: tuple[int, ...]
     hits: tuple[bool, ...]
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # a field named as in the notation; shadows tuple.count
 
     def __str__(self) -> str:
         text = "/".join(format_point(p) + ("*" if h else "") for p, h in zip(self.path, self.hits))
@@ -121,32 +121,58 @@ def parse_moves(text: str) -> list[Segment]:
     return segments
 
 
-def format_play(play) -> str:
-    """Standard notation of a :class:`~bglearn.plays.Play` (empty string for a lost turn)."""
-    chains: list[list] = []  # [path points, hit flags]
-    for m in play.moves:
-        target = None
-        if m.destination != OFF:
-            for c in chains:
-                if c[0][-1] == m.source:
-                    target = c
-                    break
-        if target is None:
-            chains.append([[m.source, m.destination], [False, m.hit]])
+def format_play(play: Any, *, paths: bool = False, numbering: Any = None) -> str:
+    """A :class:`~bglearn.plays.Play` as text (empty string for a lost turn).
+
+    The default is the standard notation, written as GNU Backgammon writes it (and as
+    :attr:`Play.notation <bglearn.plays.Play.notation>` gives it, which records and IDs depend on):
+    moves sorted by source, highest first; one checker's consecutive moves joined into one path whose
+    intermediate point is written only where an opposing blot stood (``13/11*/5``, but ``24/13``);
+    identical paths counted (``8/5(2)``), a hit mark going to the first of them only (``6/4*(2)``:
+    the first checker to land hits, the second lands on the point just taken). One difference from
+    gnubg: a bear-off is not joined to the move before it (``8/6 6/off``; gnubg writes ``8/off``).
+
+    ``paths=True`` gives the learner's form: every point a checker lands on is written
+    (``bar/21/19`` for 4-2 entering and moving on, where the standard ``bar/19`` reads as a 6 entering;
+    ``13/7/5``), the rest as above.
+
+    ``numbering`` (a :class:`~bglearn.position.Player`) writes the points in that side's numbering
+    (default: the side that plays); a checker that White writes ``13/7`` is ``12/18`` in Red's numbers.
+    ``bar`` and ``off`` are the same for both sides.
+    """
+    moves = sorted(play.moves, key=lambda m: (-m.source, -m.destination))
+    flip = numbering is not None and numbering != play.position.turn
+    blots = {m.destination for m in moves if m.hit}  # points where an opposing blot stood at the start
+    # Join each checker's consecutive moves into one path (gnubg's FormatMove): a move continues the
+    # first earlier path that ends where it starts. Unlike gnubg, a bear-off stays its own move
+    # (``8/6 6/off``, where gnubg writes ``8/off``), as the rule texts' cases write it.
+    chains: list[list[int]] = []
+    for m in moves:
+        for c in chains:
+            if c[-1] == m.source and m.destination != OFF:
+                c.append(m.destination)
+                break
         else:
-            target[0].append(m.destination)
-            target[1].append(m.hit)
-    texts: dict[str, list] = {}
-    for path, hits in chains:
-        shown = [format_point(path[0])]
-        for p, h in zip(path[1:-1], hits[1:-1]):
-            if h:
-                shown.append(format_point(p) + "*")
-        shown.append(format_point(path[-1]) + ("*" if hits[-1] else ""))
-        text = "/".join(shown)
-        if text in texts:
-            texts[text][2] += 1
-        else:
-            texts[text] = [path[0], path[-1], 1]
-    items = sorted(texts.items(), key=lambda kv: (-kv[1][0], -kv[1][1]))
-    return " ".join(t + (f"({n})" if n > 1 else "") for t, (_, _, n) in items)
+            chains.append([m.source, m.destination])
+    shown_paths: list[tuple[int, ...]] = []
+    for c in chains:
+        inner = c[1:-1] if paths else [p for p in c[1:-1] if p in blots]
+        shown_paths.append((c[0], *inner, c[-1]))
+    counted: dict[tuple[int, ...], int] = {}
+    for path in shown_paths:
+        counted[path] = counted.get(path, 0) + 1
+    marked: set[int] = set()
+    texts = []
+    for path, n in counted.items():
+        parts = [format_point(_renumber(path[0], flip))]
+        for p in path[1:]:
+            star = p in blots and p not in marked
+            if star:
+                marked.add(p)
+            parts.append(format_point(_renumber(p, flip)) + ("*" if star else ""))
+        texts.append("/".join(parts) + (f"({n})" if n > 1 else ""))
+    return " ".join(texts)
+
+
+def _renumber(p: int, flip: bool) -> int:
+    return 25 - p if flip and p not in (BAR, OFF) else p

@@ -1,4 +1,5 @@
-"""Players and positions: who is on roll and where every checker stands.
+"""Positions: who is on roll and where every checker stands (the sides themselves live in
+:mod:`bglearn.player` and are re-exported here).
 
 A :class:`Position` is immutable and hashable. Each side's checkers are kept in that side's own
 numbering as 25 numbers: index 0 is the bar, index ``i`` (1–24) is the side's ``i``-point; checkers
@@ -12,43 +13,15 @@ missing from 15 have been borne off. White's point ``i`` is Red's point ``25 - i
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Iterable, Mapping, Sequence, Union
 
 from .errors import InvalidPositionError
+from .player import RED, WHITE, Player
 
 __all__ = ["Player", "WHITE", "RED", "Position", "CHECKERS", "START"]
 
 CHECKERS = 15
 """Checkers each side has."""
-
-
-class Player(IntEnum):
-    """One of the two sides. White sits at the bottom of the board by default and starts the game
-    unless the opening roll says otherwise."""
-
-    WHITE = 0
-    RED = 1
-
-    @property
-    def opponent(self) -> "Player":
-        """The other side."""
-        return Player(1 - self)
-
-    @property
-    def name_text(self) -> str:
-        """``"White"`` or ``"Red"``, for sentences."""
-        return "White" if self is Player.WHITE else "Red"
-
-    def __str__(self) -> str:
-        return self.name_text
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-WHITE = Player.WHITE
-RED = Player.RED
 
 START: tuple[int, ...] = tuple(
     {6: 5, 8: 3, 13: 5, 24: 2}.get(i, 0) for i in range(25)
@@ -350,6 +323,12 @@ class Position:
         from .svg import render
 
         return render(self)._repr_svg_()
+
+    def _repr_html_(self) -> str:
+        """The board as an ``<img>``, the form an untrusted notebook shows (see bglearn.diagram)."""
+        from .svg import render
+
+        return render(self)._repr_html_()
 
 
 def _side_repr(side: tuple[int, ...]) -> str:

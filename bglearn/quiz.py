@@ -2,8 +2,14 @@
 
 Every quiz has a plain-Python :meth:`Quiz.check` that judges an answer and returns a :class:`Feedback`
 (right or wrong, and a sentence that explains why — for plays, the engine's own explanation), so the
-quiz logic works headless and in tests. Displayed in a notebook, a quiz is a small ipywidgets form that
-calls the same ``check`` and shows the feedback at once.
+quiz logic works headless and in tests. Displayed in a notebook, a quiz is a small form that calls the
+same ``check`` and shows the feedback at once: one click on Check (or one Enter) is one attempt.
+
+One question model: :class:`Feedback` is the class the graded exercises use too
+(:mod:`bglearn.exercises.feedback`), and the answer controls are theirs
+(:func:`bglearn.exercises.form.answer_controls`); answers are always passed explicitly. The form
+carries the :class:`~bglearn.widgets.fallback.StaticFallback` static form (question, board, last
+feedback), so a saved or untrusted notebook shows the quiz as it was.
 
 >>> from bglearn import Position
 >>> from bglearn.quiz import PlayQuiz
@@ -24,13 +30,13 @@ widget is built the first time a quiz is displayed.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .dice import Roll, RollLike, as_roll
 from .errors import BglearnError, NotationError
 from .explain import explain, legal_continuations
 from .notation import format_point
+from .exercises.feedback import RIGHT, WRONG, Feedback
 from .plays import BAR, OFF, Play, legal_plays
 from .position import Player, Position
 from .result import game_result
@@ -40,37 +46,14 @@ __all__ = ["Feedback", "Quiz", "PlayQuiz", "ChoiceQuiz", "PointQuiz", "NumberQui
 BOARD_WIDTH = 540
 """The pixel width of a quiz's board picture (it fits the quiz box)."""
 
-RIGHT = "\u2714"  # ✔
-WRONG = "\u2718"  # ✘
 
 
 class QuizError(BglearnError):
     """A quiz that cannot be asked as written (for example, no choice is correct)."""
 
 
-@dataclass(frozen=True)
-class Feedback:
-    """The verdict on one answer: ``correct``, and ``message`` — a sentence explaining why (for a wrong
-    play, the engine's explanation of the rule it breaks). ``answer`` is the answer as judged;
-    ``play`` is the legal play it is, for play answers."""
-
-    correct: bool
-    message: str
-    answer: str = ""
-    play: Play | None = None
-
-    def __bool__(self) -> bool:
-        return self.correct
-
-    def __str__(self) -> str:
-        return f"{RIGHT if self.correct else WRONG} {self.message}"
-
-    def html(self) -> str:
-        """The feedback as a small HTML block (green for right, red for wrong)."""
-        colour = "#1a7f37" if self.correct else "#b42318"
-        mark = RIGHT if self.correct else WRONG
-        return (f'<div class="bglearn-feedback" style="color:{colour};font-weight:600;margin:4px 0">'
-                f"{mark} {html.escape(self.message)}</div>")
+def _fb(correct: bool, message: str, answer: str = "", play: Play | None = None) -> Feedback:
+    return Feedback(correct=correct, message=message, answer=answer, play=play)
 
 
 def _render(position: Position, **options: Any) -> str:
@@ -146,60 +129,106 @@ class Quiz:
         return ""
 
     # -- display -------------------------------------------------------------------------------
-    def _controls(self, respond: Callable[[Any], None]) -> list:  # pragma: no cover - abstract
-        raise NotImplementedError
+    answer_form: str = "text"
+    """The answer control (see :func:`bglearn.exercises.form.answer_controls`)."""
+    placeholder: str = "your answer"
+
+    def _choices(self) -> list[tuple[str, Any]]:
+        return []
 
     def widget(self):
-        """The ipywidgets form for this quiz (built once): the question, the board, the answer
-        controls and a feedback line that :meth:`check` fills in."""
+        """The quiz form (built once): the question, the board, the answer control and a feedback
+        line. One click on Check (or one Enter) is one attempt. It scales to the width available
+        (down to 320 px) and shows its question, board and last feedback where no kernel runs."""
         if self._widget is None:
-            import ipywidgets as w
-
-            self._feedback_html = w.HTML("")
-            self._after_html = w.HTML("")
-
-            def respond(answer: Any) -> None:
-                if answer is None or (isinstance(answer, str) and not answer.strip()):
-                    return
-                feedback = self.check(answer)
-                self._feedback_html.value = feedback.html()
-                self._after_html.value = self.after_svg(feedback) if feedback.correct else ""
-
-            parts = [w.HTML(f'<div style="font-weight:600;margin:6px 0">{html.escape(self.prompt)}</div>')]
-            svg = self.board_svg()
-            if svg:
-                parts.append(w.HTML(f'<div>{svg}</div>'))
-            parts.extend(self._controls(respond))
-            parts.extend([self._feedback_html, self._after_html])
-            self._widget = w.VBox(parts, layout=w.Layout(border="1px solid #d0d7de", padding="8px",
-                                                         margin="8px 0", max_width="600px"))
-            self._widget.add_class("bglearn-quiz")
+            self._widget = _quiz_widget_class()(self)
         return self._widget
 
+    def respond(self, answer: Any) -> Feedback | None:
+        """Answer from the widget: check it (one attempt) and show the feedback; a blank answer is
+        not an attempt."""
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            if self._feedback_html is not None:
+                self._feedback_html.value = _fb(False, "Type or pick an answer first.").html()
+            return None
+        feedback = self.check(answer)
+        if self._feedback_html is not None:
+            self._feedback_html.value = feedback.html()
+            self._after_html.value = _responsive(self.after_svg(feedback)) if feedback.correct else ""
+        if self._widget is not None:
+            self._widget.refresh_static()
+        return feedback
+
     def static_html(self) -> str:
-        """What a page without a running kernel shows: the question and the board."""
+        """What a page without a running kernel shows: the question, the board and the last feedback."""
+        from .widgets.fallback import static_block, svg_image
+
         svg = self.board_svg()
-        board = f"<div>{svg}</div>" if svg else ""
-        return (f'<div class="bglearn-quiz-static"><p><b>Check yourself:</b> {html.escape(self.prompt)}</p>'
-                f"{board}<p><i>Run this cell to answer.</i></p></div>")
+        board = f'<div class="bglearn-board-picture">{svg_image(svg, alt="the quiz position")}</div>' if svg else ""
+        last = self.attempts[-1].html() if self.attempts else "<p><i>Run this cell to answer.</i></p>"
+        return static_block(f"<p><b>Check yourself:</b> {html.escape(self.prompt)}</p>", board, last, kind="quiz")
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        bundle = dict(self.widget()._repr_mimebundle_())
-        bundle["text/plain"] = repr(self)
-        bundle["text/html"] = self.static_html()
-        return bundle
+        return self.widget()._repr_mimebundle_()
+
+    def _ipython_display_(self) -> None:
+        self.widget()._ipython_display_()
 
     def __repr__(self) -> str:
         return f"{self.kind}({self.prompt!r})"
 
-    def _text_controls(self, respond: Callable[[Any], None], placeholder: str, width: str = "220px") -> list:
+
+def _responsive(svg: str) -> str:
+    """``svg`` scaled to the width of its container (never wider than drawn), in a wrapper div."""
+    if not svg:
+        return ""
+    svg = svg.replace("<svg ", '<svg style="max-width:100%;height:auto;display:block" ', 1)
+    return f'<div class="bglearn-board-picture" style="width:100%;max-width:{BOARD_WIDTH}px">{svg}</div>'
+
+
+_QUIZ_WIDGET = None
+
+
+def _quiz_widget_class():
+    """The widget class of the quizzes (ipywidgets is imported only when a quiz is displayed)."""
+    global _QUIZ_WIDGET
+    if _QUIZ_WIDGET is None:
         import ipywidgets as w
 
-        box = w.Text(placeholder=placeholder, continuous_update=False, layout=w.Layout(width=width))
-        button = w.Button(description="Check", button_style="primary", layout=w.Layout(width="90px"))
-        button.on_click(lambda _b: respond(box.value))
-        box.observe(lambda change: respond(change["new"]), names="value")
-        return [w.HBox([box, button])]
+        from .exercises.form import answer_controls
+        from .widgets.fallback import StaticFallback
+
+        class QuizWidget(StaticFallback, w.VBox):
+            """A quiz's form; displayed with its static form (question, board, last feedback)."""
+
+            def __init__(self, quiz: "Quiz") -> None:
+                self.quiz = quiz
+                quiz._feedback_html = w.HTML("")
+                quiz._after_html = w.HTML("")
+                parts = [w.HTML(f'<div style="font-weight:600;margin:6px 0">{html.escape(quiz.prompt)}</div>')]
+                svg = quiz.board_svg()
+                if svg:
+                    parts.append(w.HTML(_responsive(svg)))
+                self.control = answer_controls(quiz.answer_form, quiz.respond, choices=quiz._choices(),
+                                               placeholder=quiz.placeholder, button="Check",
+                                               label=f"Your answer: {quiz.prompt}")
+                parts += [self.control, quiz._feedback_html, quiz._after_html]
+                super().__init__(parts, layout=w.Layout(border="1px solid var(--jp-border-color1, #8c959f)",
+                                                        padding="8px", margin="8px 0", width="100%",
+                                                        max_width="600px"))
+                self.add_class("bglearn-quiz")
+
+            def _static_html(self) -> str:
+                return self.quiz.static_html()
+
+            def static_bundle(self) -> dict[str, str]:
+                return {"text/html": self.quiz.static_html(), "text/plain": repr(self.quiz)}
+
+            def __repr__(self) -> str:
+                return repr(self.quiz)
+
+        _QUIZ_WIDGET = QuizWidget
+    return _QUIZ_WIDGET
 
 
 # -- a play --------------------------------------------------------------------------------------
@@ -243,11 +272,11 @@ class PlayQuiz(Quiz):
         text = answer if isinstance(answer, str) else str(answer)
         verdict = explain(self.position, self.roll, answer)
         if not verdict.legal:
-            return Feedback(False, verdict.message, text)
+            return _fb(False, verdict.message, text)
         play = verdict.play
         if self.goal is not None and not self.goal(play):
             others = ", ".join(p.notation for p in self.answers[:3])
-            return Feedback(False, f"{play} is legal, but it does not {self.goal_text}. Try again "
+            return _fb(False, f"{play} is legal, but it does not {self.goal_text}. Try again "
                                    f"(for example {others}).", text, play)
         if not self.plays:
             message = f"Right: {self.roll} has no legal play here, so the turn is lost."
@@ -257,7 +286,7 @@ class PlayQuiz(Quiz):
             message = f"{play} is legal and does {self.goal_text}."
         else:
             message = f"{play} is a legal play of {self.roll}."
-        return Feedback(True, message, text, play)
+        return _fb(True, message, text, play)
 
     def after_svg(self, feedback: Feedback) -> str:
         play = feedback.play
@@ -268,8 +297,8 @@ class PlayQuiz(Quiz):
                                                                       "theme", "width")})
         return _render(play.result, last_play=play, caption=f"After {play or 'no play'}", **options)
 
-    def _controls(self, respond):
-        return self._text_controls(respond, "e.g. 13/7 8/7, bar/22*, 6/off, none")
+    answer_form = "play"
+    placeholder = "e.g. 13/7 8/7, bar/22*, 6/off, none"
 
 
 # -- a choice ------------------------------------------------------------------------------------
@@ -309,14 +338,14 @@ class ChoiceQuiz(Quiz):
     def _judge(self, answer: Any) -> Feedback:
         choice = str(answer)
         if choice not in self.choices:
-            return Feedback(False, f"{choice!r} is not one of the choices: {', '.join(self.choices)}.", choice)
+            return _fb(False, f"{choice!r} is not one of the choices: {', '.join(self.choices)}.", choice)
         reason = self.explanations.get(choice) or self.explanation
         right = choice in self.answer
         if right:
             message = f"Right: {choice}." + (f" {reason}" if reason else "")
         else:
             message = f"Not {choice}." + (f" {reason}" if reason else "")
-        return Feedback(right, message.strip(), choice)
+        return _fb(right, message.strip(), choice)
 
     @classmethod
     def plays(cls, position: Position, roll: RollLike, candidates: Sequence[str], prompt: str | None = None,
@@ -352,15 +381,10 @@ class ChoiceQuiz(Quiz):
         quiz.kind = "ChoiceQuiz.result"
         return quiz
 
-    def _controls(self, respond):
-        import ipywidgets as w
+    answer_form = "choice"
 
-        buttons = []
-        for choice in self.choices:
-            b = w.Button(description=choice, layout=w.Layout(width="auto", min_width="90px"))
-            b.on_click(lambda _b, c=choice: respond(c))
-            buttons.append(b)
-        return [w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
+    def _choices(self) -> list[tuple[str, Any]]:
+        return [(c, c) for c in self.choices]
 
 
 # -- a point -------------------------------------------------------------------------------------
@@ -453,17 +477,17 @@ class PointQuiz(Quiz):
         try:
             point = _parse_point(answer)
         except NotationError as exc:
-            return Feedback(False, str(exc), text)
+            return _fb(False, str(exc), text)
         src = "bar" if self.source == BAR else str(self.source)
         everywhere = _points_words(self.answers)
         if point is None:
             if not self.answers:
-                return Feedback(True, f"Right: that checker cannot move with {self.roll}. "
+                return _fb(True, f"Right: that checker cannot move with {self.roll}. "
                                       f"{self._why_none()}", text)
-            return Feedback(False, f"It can move: with {self.roll} it can reach {everywhere}.", text)
+            return _fb(False, f"It can move: with {self.roll} it can reach {everywhere}.", text)
         if point in self.answers:
             also = f" (it could reach {everywhere})" if len(self.answers) > 1 else ""
-            return Feedback(True, f"Right: {src}/{format_point(point)} is legal{also}.", text)
+            return _fb(True, f"Right: {src}/{format_point(point)} is legal{also}.", text)
         verdict = explain(self.position, self.roll, f"{src}/{format_point(point)}", complete=False)
         if verdict.legal:
             reason = (f"{src}/{format_point(point)} takes both dice; with one die that checker can reach "
@@ -472,7 +496,7 @@ class PointQuiz(Quiz):
             reason = verdict.message
             if self.answers:
                 reason += f" With {self.roll} that checker can reach {everywhere}."
-        return Feedback(False, reason, text)
+        return _fb(False, reason, text)
 
     def _why_none(self) -> str:
         src = "bar" if self.source == BAR else str(self.source)
@@ -485,8 +509,7 @@ class PointQuiz(Quiz):
                 reasons.append(v.message)
         return " ".join(reasons)
 
-    def _controls(self, respond):
-        return self._text_controls(respond, "a point: 1-24, off, none", width="180px")
+    placeholder = "a point: 1-24, off, none"
 
 
 # -- a number ------------------------------------------------------------------------------------
@@ -516,14 +539,14 @@ class NumberQuiz(Quiz):
         try:
             value = int(text) if not isinstance(answer, int) or isinstance(answer, bool) else answer
         except ValueError:
-            return Feedback(False, f"{text!r} is not a whole number: type digits, such as 12.", text)
+            return _fb(False, f"{text!r} is not a whole number: type digits, such as 12.", text)
         if value == self.answer:
-            return Feedback(True, f"Right: {value}. {self.explanation}".strip(), text)
+            return _fb(True, f"Right: {value}. {self.explanation}".strip(), text)
         wrong_so_far = self.wrong_attempts + 1
         direction = "too high" if value > self.answer else "too low"
         if wrong_so_far >= self.reveal_after:
-            return Feedback(False, f"Not {value}: the answer is {self.answer}. {self.explanation}".strip(), text)
-        return Feedback(False, f"Not {value} — that is {direction}. {self.hint}".strip(), text)
+            return _fb(False, f"Not {value}: the answer is {self.answer}. {self.explanation}".strip(), text)
+        return _fb(False, f"Not {value} — that is {direction}. {self.hint}".strip(), text)
 
     @classmethod
     def pip_count(cls, position: Position, player: Player, prompt: str | None = None, *,
@@ -548,5 +571,5 @@ class NumberQuiz(Quiz):
         quiz.kind = "NumberQuiz.pip_count"
         return quiz
 
-    def _controls(self, respond):
-        return self._text_controls(respond, "a number", width="140px")
+    answer_form = "number"
+    placeholder = "a number"

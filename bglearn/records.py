@@ -13,8 +13,8 @@ True
 
 What is written follows GNU Backgammon's own exporter (``export.c``, ``ExportGameJF``): a
 ``; [Key "Value"]`` header, `` N point match`` (``0`` for money games), `` Game k``, the score line
-``Name : score`` for the left and right players (White left, Red right), then numbered lines of two
-columns, each entry either a roll and its moves (``52: 13/8 13/11``; each die's move written
+``Name : score`` for the left and right players, then numbered lines of two columns, each entry
+either a roll and its moves (``52: 13/8 13/11``; each die's move written
 separately, ``25`` for the bar, ``0`` for off, ``*`` after a hit; a roll with nothing after it is a
 lost turn), `` Doubles => 2``, `` Takes``, `` Drops``, `` Beavers => 4``, `` Raccoons => 8``, and
 ``Wins 2 points`` in the winner's column when the game ends. An accepted resignation is written, as
@@ -22,10 +22,18 @@ GNU Backgammon does, as a ``Wins`` line before the game is over; a refused resig
 (the format has no notation for it). A take that answers a beaver is implicit (the doubler's next
 roll), as GNU Backgammon reads it.
 
+Colours: the left column is GNU Backgammon's player 0, bglearn's Red (the top player); the right column
+is player 1, White (see :data:`COLUMNS`). So a record's Match IDs are the ones GNU Backgammon prints.
+
+The ``; [Key "Value"]`` header read from a record is kept (``MatRecord.meta``, ``Match.header``) and
+written back.
+
 Reading is lenient where programs differ (``Cannot Move``, ``bar``/``off``, consolidated moves such as
-``13/5``, ``(2)``, ``and the match``, comment lines, CR LF, a UTF-8 byte order mark) and strict about
-the game itself: every roll is replayed through the engine, so an illegal play, an out-of-turn action
-or an unreadable line raises :class:`~bglearn.errors.MatchRecordError` with its line number.
+``13/5``, ``(2)``, ``and the match``, Backgammon Galaxy's ``Losses 1 point``, comment lines, CR LF, a
+UTF-8 byte order mark) and strict about the game itself: every roll is replayed through the engine, so
+an illegal play, a roll written without the play it needs, an out-of-turn action, a ``Wins`` line that
+contradicts the game or an unreadable line raises :class:`~bglearn.errors.MatchRecordError` with its
+line number.
 """
 
 from __future__ import annotations
@@ -41,16 +49,17 @@ from .explain import parse_play
 from .game import Event, Game
 from .match import Match
 from .plays import BAR, OFF, Move, Play, legal_plays
-from .position import RED, WHITE, Player, Position
+from .player import RED, WHITE, Player
+from .position import Position
 from .result import ResultKind
 
-__all__ = ["MatRecord", "format_mat", "write_mat", "parse_mat", "read_mat", "format_move_plain"]
+__all__ = ["MatRecord", "format_mat", "write_mat", "parse_mat", "read_mat", "format_move_plain", "COLUMNS"]
 
 LEFT_WIDTH = 27
 RIGHT_COLUMN = 33
 WINS_RIGHT_INDENT = 34
 
-Recordable = Union[Match, Game, Sequence[Game]]
+Recordable = Union[Match, Game, Sequence[Game], "MatRecord"]
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -76,14 +85,23 @@ def _plural(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
+COLUMNS: tuple[Player, Player] = (RED, WHITE)
+"""Who plays in each column of a ``.mat`` record: the left column is GNU Backgammon's player 0,
+which is bglearn's Red (the top player); the right column is player 1, White (the bottom player)."""
+
+
+def _column(player: Player | None) -> int:
+    return 0 if player is None else COLUMNS.index(player)
+
+
 def _game_slots(game: Game, wins_match: bool) -> list[tuple[int, str]]:
-    """The entries of one game as (column, text): column 0 = White (left), 1 = Red (right)."""
+    """The entries of one game as (column, text): column 0 = Red (left), 1 = White (right)."""
     slots: list[tuple[int, str]] = []
     events = game.record
     last_offer_kind = None
     for i, e in enumerate(events):
         k = e.kind
-        col = int(e.player) if e.player is not None else 0
+        col = _column(e.player)
         if k == "play":
             assert e.play is not None
             slots.append((col, _roll_text(e.play.roll, e.play.moves)))
@@ -141,6 +159,8 @@ def _layout(slots: list[tuple[int, str]]) -> list[str]:
 
 
 def _games_of(obj: Recordable) -> tuple[int, tuple[str, str], list[Game], list[tuple[int, int]]]:
+    if isinstance(obj, MatRecord):
+        obj = obj.match if obj.match is not None else obj.games
     if isinstance(obj, Match):
         scores = [obj.score_before(i) for i in range(len(obj.games))]
         return obj.length, obj.names, list(obj.games), scores
@@ -170,6 +190,17 @@ def _games_of(obj: Recordable) -> tuple[int, tuple[str, str], list[Game], list[t
     return length, names, games, scores
 
 
+def _header_of(obj: Recordable) -> tuple[dict[str, str], list[str]]:
+    """The header a record already has: a :class:`MatRecord`'s, or the one its match carries."""
+    if isinstance(obj, MatRecord):
+        return dict(obj.meta), list(obj.comments)
+    match = obj if isinstance(obj, Match) else obj.match if isinstance(obj, Game) else None
+    if match is None and not isinstance(obj, (Match, Game)):
+        games = list(obj)
+        match = games[0].match if games and isinstance(games[0], Game) else None
+    return (dict(match.header) if match is not None else {}), []
+
+
 def format_mat(
     obj: Recordable,
     *,
@@ -177,30 +208,44 @@ def format_mat(
     event: str | None = None,
     round: str | None = None,
     date: str | None = None,
-    transcriber: str | None = "bglearn",
+    transcriber: str | None = None,
     comment: str | None = None,
 ) -> str:
-    """The ``.mat`` text of a match, a game, or a list of money games (written as a 0-point match).
-    Header fields are optional (``date`` as ``"YYYY.MM.DD"``)."""
+    """The ``.mat`` text of a match, a game, a list of money games (written as a 0-point match) or
+    a :class:`MatRecord` as read.
+
+    The header a record was read with (``; [Site "..."]``, ``[Event ...]``, ``[EventDate ...]``,
+    ``[Transcriber ...]`` and any other key, in its order, and for a :class:`MatRecord` its other
+    comment lines too) is written back; the keyword arguments add or replace fields (``date`` as
+    ``"YYYY.MM.DD"``). A match with no header of its own gets ``Transcriber "bglearn"``. The rule
+    fields (``Crawford`` for a match; ``Jacoby``, ``Beaver``, ``CubeLimit`` for money games) always
+    say the rules the games were played under."""
     length, names, games, scores = _games_of(obj)
-    out: list[str] = []
+    header, comments = _header_of(obj)
+    if not header and transcriber is None:
+        transcriber = "bglearn"
     for key, value in (("Site", site), ("Event", event), ("Round", round), ("EventDate", date),
                        ("Transcriber", transcriber)):
         if value:
-            out.append(f'; [{key} "{value}"]')
-    out.append('; [Variation "Backgammon"]')
+            header[key] = value
+    header.setdefault("Variation", "Backgammon")
     g0 = games[0]
     if length:
         crawford = g0.match.crawford_rule if g0.match is not None else True
-        out.append(f'; [Crawford "{"On" if crawford else "Off"}"]')
+        header["Crawford"] = "On" if crawford else "Off"
     else:
-        out.append(f'; [Jacoby "{"On" if g0.jacoby else "Off"}"]')
-        out.append(f'; [Beaver "{"On" if g0.beavers else "Off"}"]')
+        header["Jacoby"] = "On" if g0.jacoby else "Off"
+        header["Beaver"] = "On" if g0.beavers else "Off"
         if g0.max_cube:
-            out.append(f'; [CubeLimit "{g0.max_cube}"]')
+            header["CubeLimit"] = str(g0.max_cube)
+        else:
+            header.pop("CubeLimit", None)
+    out = [f'; [{key} "{value}"]' for key, value in header.items()]
     if comment:
+        comments = comments + comment.splitlines()
+    if comments:
         out.append("")
-        out.extend(f"; {line}" for line in comment.splitlines())
+        out.extend(f"; {line}" for line in comments)
     out.append("")
     out.append(f" {length} point match")
     out.append("")
@@ -212,8 +257,9 @@ def format_mat(
                 "standard starting position."
             )
         out.append(f" Game {i + 1}")
-        left = f"{names[0]} : {w}"
-        out.append(f" {left:<31s}{names[1]} : {r}")
+        score = (w, r)
+        left = f"{names[COLUMNS[0]]} : {score[COLUMNS[0]]}"
+        out.append(f" {left:<31s}{names[COLUMNS[1]]} : {score[COLUMNS[1]]}")
         wins_match = False
         if length and g.is_over and g.winner is not None:
             wins_match = (w, r)[g.winner] + g.points >= length
@@ -233,10 +279,12 @@ def write_mat(obj: Recordable, path: str | Path, **header) -> Path:
 
 @dataclass
 class MatRecord:
-    """A record read from ``.mat`` text: ``length`` (0 = money games), the players' ``names`` (left,
-    right = White, Red), the replayed ``games`` (each a :class:`~bglearn.game.Game` whose record can
-    be replayed move by move), the ``match`` (``None`` for money games), ``meta`` (the
-    ``; [Key "Value"]`` header), other comment lines and ``warnings`` about tolerated oddities."""
+    """A record read from ``.mat`` text: ``length`` (0 = money games), the players' ``names``
+    (White's, Red's: the right column's player is White, the left column's Red, as GNU Backgammon
+    numbers them), the replayed ``games`` (each a :class:`~bglearn.game.Game` whose record can be
+    replayed move by move), the ``match`` (``None`` for money games), ``meta`` (the
+    ``; [Key "Value"]`` header, also kept as ``match.header``), other comment lines, ``warnings``
+    about tolerated oddities and ``game_lines`` (the line of each `` Game k``)."""
 
     length: int
     names: tuple[str, str]
@@ -246,6 +294,11 @@ class MatRecord:
     comments: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     game_lines: list[int] = field(default_factory=list)
+
+    @property
+    def columns(self) -> tuple[str, str]:
+        """The names as the record shows them: (left column, right column) = (Red's, White's)."""
+        return (self.names[COLUMNS[0]], self.names[COLUMNS[1]])
 
     @property
     def score(self) -> tuple[int, int]:
@@ -264,7 +317,7 @@ _SCORE = re.compile(r"^\s*(?P<n0>.*?)\s*:\s*(?P<s0>\d+)\s+(?P<n1>.*?)\s*:\s*(?P<
 _NUMBERED = re.compile(r"^\s*(\d+)\)")
 _ITEM = re.compile(
     r"(?<![^\s)])(?:[1-6][1-6]:|(?:doubles|double|beavers|beaver|raccoons|raccoon|takes|take|accepts|"
-    r"drops|drop|passes|rejects|wins|win|resigns)\b)",
+    r"drops|drop|passes|rejects|wins|win|losses|loses|resigns)\b)",
     re.I,
 )
 _NO_MOVE = {"", "cannot move", "can't move", "cant move", "no move", "no legal move", "dances", "???", "????"}
@@ -299,7 +352,7 @@ def _split_line(raw: str, lineno: int) -> list[_Slot]:
     first_col = 1 if start + items[0].start() >= 20 else 0
     if len(items) == 2 and first_col == 1:
         raise MatchRecordError(f"{raw.strip()!r}: the left column is empty but two entries follow.", lineno)
-    return [_Slot(lineno, Player(first_col + i), t) for i, t in enumerate(texts)]
+    return [_Slot(lineno, COLUMNS[first_col + i], t) for i, t in enumerate(texts)]
 
 
 class _Reader:
@@ -389,38 +442,44 @@ class _Reader:
                 raise MatchRecordError(
                     f"expected the players and score, such as 'White : 0     Red : 0', got {sraw.strip()!r}.", sline
                 )
-            these = (sm.group("n0").strip(), sm.group("n1").strip())
-            score = (int(sm.group("s0")), int(sm.group("s1")))
+            # the left column is Red (GNU Backgammon's player 0), the right column White
+            these = (sm.group("n1").strip(), sm.group("n0").strip())
+            score = (int(sm.group("s1")), int(sm.group("s0")))
+            shown = f"{sm.group('s0')}-{sm.group('s1')}"
             if names is None:
                 names = these
             elif these != names:
                 if these == (names[1], names[0]):
                     raise MatchRecordError("the players changed columns between games; bglearn keeps each "
                                            "player in one column.", sline)
-                self.warnings.append(f"line {sline}: players named {these[0]!r} and {these[1]!r}, "
-                                     f"earlier {names[0]!r} and {names[1]!r}.")
+                self.warnings.append(f"line {sline}: players named {these[1]!r} and {these[0]!r}, "
+                                     f"earlier {names[1]!r} and {names[0]!r}.")
+            slots: list[_Slot] = []
+            for lineno, raw in lines[1:]:
+                slots.extend(_split_line(raw, lineno))
             if length:
                 if match is None:
                     if max(score) >= length:
-                        raise MatchRecordError(f"a score of {score[0]}-{score[1]} is impossible in a "
+                        raise MatchRecordError(f"a score of {shown} is impossible in a "
                                                f"{length}-point match still being played.", sline)
-                    match = Match(length, dice=Dice(0), score=score, crawford_rule=crawford_rule, names=names)
+                    crawford_played = self._crawford_played_before(length, score, crawford_rule, slots, gline)
+                    match = Match(length, dice=Dice(0), score=score, crawford_rule=crawford_rule, names=names,
+                                  crawford_played=crawford_played, header=self.meta)
                 if match.is_over:
                     self.warnings.append(f"line {gline}: the match was already over; later games ignored.")
                     break
                 if score != match.score:
+                    w, r = match.score
                     raise MatchRecordError(
-                        f"the record gives the score as {score[0]}-{score[1]}, but the games before make it "
-                        f"{match.score[0]}-{match.score[1]}.", sline)
-                game = match.new_game()
+                        f"the record gives the score as {shown}, but the games before make it "
+                        f"{r}-{w} ({names[1]} {r}, {names[0]} {w}).", sline)
+                game = match.new_game(recorded=True)
             else:
                 if tuple(money_total) != score and k:
-                    self.warnings.append(f"line {sline}: money score {score[0]}-{score[1]}, the games before "
-                                         f"give {money_total[0]}-{money_total[1]}.")
-                game = Game(dice=Dice(0), jacoby=jacoby, beavers=True, raccoons=True, max_cube=cube_limit)
-            slots: list[_Slot] = []
-            for lineno, raw in lines[1:]:
-                slots.extend(_split_line(raw, lineno))
+                    self.warnings.append(f"line {sline}: money score {shown}, the games before "
+                                         f"give {money_total[1]}-{money_total[0]}.")
+                game = Game(dice=Dice(0), jacoby=jacoby, beavers=True, raccoons=True, max_cube=cube_limit,
+                            recorded=True)
             self._replay(game, slots, number)
             games.append(game)
             game_lines.append(gline)
@@ -429,23 +488,73 @@ class _Reader:
         assert names is not None
         return MatRecord(length, names, games, match, self.meta, self.comments, self.warnings, game_lines)
 
+    def _crawford_played_before(self, length: int, score: tuple[int, int], crawford_rule: bool,
+                                slots: list[_Slot], gline: int) -> bool:
+        """Whether a record that begins mid-match has already had its Crawford game.
+
+        At a score where one side needs one point, the first game of the record is the Crawford game
+        unless the Crawford game was played before the record begins (a score such as 6-5 in a
+        7-point match is reached either way). GNU Backgammon assumes the Crawford game. A double in
+        that first game is allowed only after the Crawford game, so such a record is read as
+        post-Crawford (GNU Backgammon marks the game as the Crawford game yet accepts the double)."""
+        if not crawford_rule or (score[0] == length - 1) == (score[1] == length - 1):
+            return False
+        doubles = [sl for sl in slots if sl.text.lower().split()[0] in ("doubles", "double")]
+        if not doubles:
+            return False
+        w, r = score
+        self.warnings.append(
+            f"line {gline}: the record begins at {r}-{w} in a {length}-point match and its first game has a "
+            f"double (line {doubles[0].line}), which the rules allow only after the Crawford game: it is read "
+            "as a post-Crawford game (the Crawford game was played before the record begins)."
+        )
+        return True
+
     def _replay(self, game: Game, slots: list[_Slot], number: int) -> None:
+        unplayed: _Slot | None = None  # a roll written without its play
         for slot in slots:
+            word = slot.text.lower().split()[0]
+            if unplayed is not None and not (word.startswith(("win", "resign", "los"))):
+                roll = game.roll
+                example = game.legal_plays()[0].notation if game.legal_plays() else ""
+                written = unplayed.text[3:].strip()
+                raise MatchRecordError(
+                    f"Game {number}: {unplayed.player} rolled {roll} and "
+                    f"{'wrote ' + repr(written) if written else 'no play is written'}, but {roll} can be "
+                    f"played (for example {example}); a roll without its play may only be followed by a "
+                    "resignation. The record leaves out this play.",
+                    unplayed.line,
+                )
+            unplayed = None
             try:
-                self._apply(game, slot)
+                if self._apply(game, slot):
+                    unplayed = slot
             except MatchRecordError:
                 raise
             except BglearnError as exc:
                 raise MatchRecordError(f"Game {number}, {slot.player} {slot.text!r}: {exc}", slot.line) from None
 
-    def _apply(self, game: Game, slot: _Slot) -> None:
+    def _apply(self, game: Game, slot: _Slot) -> bool:
+        """Apply one entry; True when it is a roll written without the play it needs."""
         who, text, line = slot.player, slot.text, slot.line
         low = text.lower()
+        if low.startswith(("losses", "loses")):
+            # Backgammon Galaxy writes "Losses 1 point" in the loser's column beside "Wins"
+            if game.is_over and game.winner == who:
+                raise MatchRecordError(f"the record says {who} loses, but {who} won the game.", line)
+            return False
         if game.is_over:
             if low.startswith("win"):
                 if game.winner != who:
                     raise MatchRecordError(f"the record says {who} wins, but {game.winner} won the game.", line)
-                return
+                m = re.search(r"(\d+)", text)
+                # the points the game scores, or (some programs) what the match still needed
+                counted = min(game.points, game.length - game.score[who]) if game.length else game.points
+                if m and int(m.group(1)) not in (game.points, counted):
+                    raise MatchRecordError(
+                        f"the record says {who} wins {_plural(int(m.group(1)))}, but the game gives "
+                        f"{game.summary()}.", line)
+                return False
             raise MatchRecordError(f"the game is already over ({game.summary()}), but the record goes on: {text!r}.", line)
         if text[:2].isdigit() and text[2:3] == ":":
             roll = Roll(int(text[0]), int(text[1]))
@@ -470,13 +579,14 @@ class _Reader:
             if moves.lower().rstrip("?").strip() in _NO_MOVE or moves.lower() in _NO_MOVE:
                 if not game.legal_plays():
                     game.play(None, player=who)
-                return  # rolled, then resigned (or the record omitted the play)
+                    return False
+                return True  # rolled, then resigned, or the record leaves the play out
             try:
                 play = parse_play(game.position, roll, moves)
             except BglearnError as exc:
                 raise MatchRecordError(f"{who} cannot play {roll} as {moves!r}: {exc}", line) from None
             game.play(play, player=who)
-            return
+            return False
         word = low.split()[0]
         if word in ("doubles", "double"):
             if game.phase == "respond":
@@ -488,19 +598,19 @@ class _Reader:
                     game.raccoon(player=who)
             else:
                 game.double(player=who)
-            return
+            return False
         if word in ("beavers", "beaver"):
             game.beaver(player=who)
-            return
+            return False
         if word in ("raccoons", "raccoon"):
             game.raccoon(player=who)
-            return
+            return False
         if word in ("takes", "take", "accepts"):
             game.take(player=who)
-            return
+            return False
         if word in ("drops", "drop", "passes", "rejects"):
             game.drop(player=who)
-            return
+            return False
         if word in ("wins", "win"):
             m = re.search(r"(\d+)", text)
             if not m:
@@ -512,9 +622,9 @@ class _Reader:
                 game.reject_resignation()
             game.resign(kind, player=who.opponent)
             game.accept_resignation(player=who)
-            return
+            return False
         if word.startswith("resign"):
-            return  # a .gam "resigns" line: the Wins line that follows decides
+            return False  # a .gam "resigns" line: the Wins line that follows decides
         raise MatchRecordError(f"cannot read {text!r}.", line)  # pragma: no cover - _ITEM guards
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .position import Player, Position
+from .player import Player
+from .position import Position
 
 __all__ = ["ResultKind", "GameResult", "game_result", "result_kind", "points_won"]
 

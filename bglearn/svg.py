@@ -42,7 +42,7 @@ from .svg_theme import THEMES, Theme, style_sheet
 
 __all__ = ["render", "Diagram", "RenderError", "PNG_MISSING_MESSAGE"]
 
-PNG_MISSING_MESSAGE = "PNG export needs the optional cairosvg package: pip install 'bglearn[png]'"
+PNG_MISSING_MESSAGE = "PNG export needs the optional cairosvg package: pip install 'bglearn-kit[png]'"
 
 # -- geometry (viewBox units; the natural size is one unit per pixel) ---------------------------------
 PW = 40            # point width
@@ -77,7 +77,7 @@ class Diagram(str):
     """A board diagram: the SVG text itself (a ``str``), which Jupyter displays as a picture.
 
     ``save("board.svg")`` writes the SVG, ``save("board.png")`` a PNG; ``to_png()`` returns PNG
-    bytes. PNG output needs the optional ``cairosvg`` package (``pip install 'bglearn[png]'``);
+    bytes. PNG output needs the optional ``cairosvg`` package (``pip install 'bglearn-kit[png]'``);
     without it both raise :class:`~bglearn.errors.BglearnError` saying so.
     """
 
@@ -85,6 +85,12 @@ class Diagram(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def _repr_html_(self) -> str:
+        """The picture as an ``<img>`` (data URI): the form untrusted notebooks show (see bglearn.diagram)."""
+        from .diagram import svg_image
+
+        return svg_image(str(self))
 
     def to_png(self, path: str | Path | None = None, *, scale: float = 1.0) -> bytes:
         """PNG bytes of the diagram at ``scale`` times its pixel width; also written to ``path``
@@ -337,6 +343,8 @@ def render(
     theme: str = "classic",
     width: float | None = None,
     interactive: bool = False,
+    on_roll: bool = True,
+    crawford: bool = False,
 ) -> Diagram:
     """Draw ``position`` as an SVG board diagram.
 
@@ -347,8 +355,9 @@ def render(
       drawn in the half of the board on that player's right; ``None`` draws no dice.
     - ``cube``: the cube's value (a centred cube of value 1 shows 64); ``cube_owner``: ``None``
       (centred), ``WHITE`` or ``RED`` (drawn at the owner's end); ``show_cube=False`` hides it.
-    - ``caption``: text under the board (``\\n`` starts a new line); ``score=(white, red)`` and
-      ``match_length`` are written in the caption area.
+    - ``caption``: text under the board (``\\n`` starts a new line); ``score=(white, red)`` is written
+      beside each player's name and ``match_length`` (with "Crawford game" when ``crawford``) in the
+      top band, on the board itself.
     - ``highlight``: points to mark as candidate destinations; ``selected``: the selected checker's
       point. Both in the perspective's numbering, or ``"bar"``/``"off"`` for the bar or tray of the
       side on roll.
@@ -359,6 +368,8 @@ def render(
     - ``width``: the pixel width (default: the natural width, 656); the drawing always has a viewBox.
     - ``interactive``: make every point, bar and tray a focusable button (``tabindex``, ``role``) for
       a board that answers clicks and keys; a plain diagram (the default) is not in the tab order.
+    - ``on_roll``: mark the side on roll ("on roll" beside its name); never drawn once the position
+      is over, and ``on_roll=False`` hides it (a game ended by a drop).
 
     Every point group carries ``data-point`` (1-24), checker stacks ``data-stack``, ``data-color``
     and ``data-count``, the bar areas ``data-bar`` and the trays ``data-off`` ("white"/"red"), each
@@ -390,7 +401,8 @@ def render(
     last_moves = None if last_play is None else _moves(last_play, "last_play", position.turn.opponent)
     if width is not None and (isinstance(width, bool) or not isinstance(width, (int, float)) or width <= 0):
         raise RenderError(f"width must be a positive number of pixels, got {width!r}.")
-    lines = _caption_lines(caption, score, match_length)
+    lines = _caption_lines(caption)
+    match = _match_info(score, match_length, crawford)
 
     board = _board(persp, home, bool(numbers), len(lines))
     height = board.height
@@ -406,19 +418,21 @@ def render(
         "data-turn": "white" if position.turn is WHITE else "red",
         "data-position-id": position.position_id(),
     })
-    title, desc = _describe(position, persp, home, roll, cube, owner, show_cube, lines)
+    title, desc = _describe(position, persp, home, roll, cube, owner, show_cube, [*match["lines"], *lines])
     dwg.set_desc(title, desc)
     b = _Builder(dwg)
     b.add(dwg, Style, {"type": "text/css"})._content = style_sheet(th)
 
     frame, number_layer = _static_layers(th.name, persp, home, bool(numbers), len(lines))
     dwg.elements.append(frame)
-    button = {"tabindex": "0", "role": "button"} if interactive else {}
+    # Labelled parts: focusable buttons on a board that answers keys; otherwise pictures (an
+    # aria-label needs a role that allows one).
+    button = {"tabindex": "0", "role": "button"} if interactive else {"role": "img"}
     _draw_points(b, dwg, board, th, position, marks, sel, button)
     _draw_bar_and_trays(b, dwg, board, th, position, marks, sel, button)
     if number_layer is not None:
         dwg.elements.append(number_layer)
-    _draw_info(b, dwg, board, th, position, bool(pips))
+    _draw_info(b, dwg, board, th, position, bool(pips), match, bool(on_roll) and not position.is_game_over)
     if show_cube:
         _draw_cube(b, dwg, board, th, cube, owner)
     if roll is not None:
@@ -432,8 +446,13 @@ def render(
     return Diagram(ET.tostring(dwg.get_xml(), encoding="unicode"))
 
 
-def _caption_lines(caption, score, match_length) -> list[str]:
-    lines = []
+def _caption_lines(caption) -> list[str]:
+    return [] if caption is None else str(caption).split("\n")
+
+
+def _match_info(score, match_length, crawford) -> dict:
+    """The score beside each name and the match line of the top band (checked options)."""
+    info: dict = {"score": None, "head": None, "lines": []}
     if match_length is not None and (isinstance(match_length, bool) or not isinstance(match_length, int) or match_length < 0):
         raise RenderError(f"match_length must be a whole number of points, got {match_length!r}.")
     if score is not None:
@@ -443,13 +462,16 @@ def _caption_lines(caption, score, match_length) -> list[str]:
             raise RenderError(f"score must be a pair (white, red), got {score!r}.") from None
         if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in (sw, sr)):
             raise RenderError(f"score must be two whole numbers (white, red), got {score!r}.")
-        head = f"{match_length}-point match" if match_length else "Score"
-        lines.append(f"{head}: White {sw}, Red {sr}")
-    elif match_length:
-        lines.append(f"{match_length}-point match")
-    if caption is not None:
-        lines.extend(str(caption).split("\n"))
-    return lines
+        info["score"] = (sw, sr)
+    head = f"{match_length}-point match" if match_length else None
+    if crawford:
+        head = f"{head} · Crawford game" if head else "Crawford game"
+    info["head"] = head
+    if score is not None:
+        info["lines"].append(f"{head or 'Score'}: White {score[0]}, Red {score[1]}.")
+    elif head:
+        info["lines"].append(f"{head}.")
+    return info
 
 
 def _describe(position, persp, home, roll, cube, owner, show_cube, lines) -> tuple[str, str]:
@@ -554,14 +576,16 @@ def _draw_points(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
         g = b.g(layer, {"class": cls, "data-point": str(n), **button,
                         "aria-label": f"{owner_name}'s {n}-point: {content}"})
         _area(b, g, left, board.fy if top else board.ym, PW, IH / 2)
+        if n in marks:   # under the checkers: the triangle outlined, and a ring where a checker lands
+            mark = b.g(g, {"class": "bg-mark"})
+            _halo_path(b, mark, _triangle(board, n), th, th.highlight)
+            landing = 1 if who is not None and who is not position.turn else min(count + 1, MAX_DRAWN)
+            _halo_ring(b, mark, cx, board.slot_y(n, landing), CR - 5, th, th.highlight, dashed=True)
         if who is not None:
             _stack(b, g, th, who, count, cx, lambda k, n=n: board.slot_y(n, k), {"data-stack": str(n)})
-        if n in marks:
-            b.path(g, _triangle(board, n), class_="bg-mark", fill=th.highlight, fill_opacity="0.45", stroke=th.highlight,
-                   stroke_width="2")
-        if n == sel:
-            b.circle(g, cx, board.slot_y(n, max(1, min(count, MAX_DRAWN))), CR + 3, class_="bg-mark",
-                     fill="none", stroke=th.selected, stroke_width="4")
+        if n == sel:     # around the top checker, never over it
+            mark = b.g(g, {"class": "bg-mark"})
+            _halo_ring(b, mark, cx, board.slot_y(n, max(1, min(count, MAX_DRAWN))), CR + 5, th, th.selected)
 
 
 def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel,
@@ -581,14 +605,15 @@ def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Po
         g = b.g(layer, {"class": cls, "data-bar": name, "data-count": str(count), **button,
                         "aria-label": f"{player}'s bar: {_plural(count, f'{player} checker')}"})
         _area(b, g, board.rx(X_B, BAR_W), board.ym if bottom else board.fy, BAR_W, IH / 2)
+        if on_roll and "bar" in marks:
+            mark = b.g(g, {"class": "bg-mark"})
+            x0, y0 = board.rx(X_B, BAR_W) + 4, (board.ym if bottom else board.fy) + 4
+            _halo_path(b, mark, f"M{_n(x0)} {_n(y0)}h{_n(BAR_W - 8)}v{_n(IH / 2 - 8)}h{_n(8 - BAR_W)}Z", th, th.highlight)
         if count:
             _stack(b, g, th, player, count, bx, lambda k, bottom=bottom: board.bar_slot_y(bottom, k), {})
-        if on_roll and "bar" in marks:
-            b.rect(g, board.rx(X_B, BAR_W) + 2, (board.ym if bottom else board.fy) + 2, BAR_W - 4, IH / 2 - 4,
-                   class_="bg-mark", fill=th.highlight, fill_opacity="0.35", stroke=th.highlight, stroke_width="3")
         if on_roll and sel == "bar":
-            b.circle(g, bx, board.bar_slot_y(bottom, max(1, min(count, MAX_DRAWN))), CR + 3, class_="bg-mark",
-                     fill="none", stroke=th.selected, stroke_width="4")
+            mark = b.g(g, {"class": "bg-mark"})
+            _halo_ring(b, mark, bx, board.bar_slot_y(bottom, max(1, min(count, MAX_DRAWN))), CR + 5, th, th.selected)
 
     layer = b.g(dwg, {"class": "bg-trays"})
     tx = board.tray_x()
@@ -614,11 +639,26 @@ def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Po
         if count:
             ty = board.ym + 26 if bottom else board.ym - 14
             b.text(g, tx + TRAY_W / 2, ty, str(count), class_="bg-off-count", font_size="16",
-                   font_weight="bold", text_anchor="middle", fill=th.label)
+                   font_weight="bold", text_anchor="middle", fill=th.tray_text)
         if on_roll and ("off" in marks or sel == "off"):
             color = th.selected if sel == "off" else th.highlight
-            b.rect(g, tx + 2, y0 + 2, TRAY_W - 4, h - 4, class_="bg-mark", fill="none", stroke=color,
-                   stroke_width="4")
+            mark = b.g(g, {"class": "bg-mark"})
+            _halo_path(b, mark, f"M{_n(tx + 4)} {_n(y0 + 4)}h{_n(TRAY_W - 8)}v{_n(h - 8)}h{_n(8 - TRAY_W)}Z", th, color)
+
+
+def _halo_path(b: _Builder, parent, d: str, th: Theme, color: str) -> None:
+    """An outline in ``color`` with a dark edge on both sides: visible on light and dark ground
+    alike, and in grayscale."""
+    b.path(parent, d, fill="none", stroke=th.halo, stroke_width="8", stroke_linejoin="round")
+    b.path(parent, d, fill="none", stroke=color, stroke_width="4", stroke_linejoin="round")
+
+
+def _halo_ring(b: _Builder, parent, cx: float, cy: float, r: float, th: Theme, color: str,
+               dashed: bool = False) -> None:
+    """A ring in ``color`` with a dark edge (dashed for a landing place)."""
+    b.circle(parent, cx, cy, r, fill="none", stroke=th.halo, stroke_width="8")
+    extra = {"stroke_dasharray": "6 4"} if dashed else {}
+    b.circle(parent, cx, cy, r, fill="none", stroke=color, stroke_width="4", **extra)
 
 
 def _draw_numbers(b: _Builder, dwg, board: _Board, th: Theme) -> None:
@@ -629,15 +669,22 @@ def _draw_numbers(b: _Builder, dwg, board: _Board, th: Theme) -> None:
         b.text(g, board.point_x(n), top_y if n >= 13 else bottom_y, str(n))
 
 
-def _draw_info(b: _Builder, dwg, board: _Board, th: Theme, position: Position, pips: bool) -> None:
+def _draw_info(b: _Builder, dwg, board: _Board, th: Theme, position: Position, pips: bool, match: dict,
+               on_roll: bool) -> None:
     g = b.g(dwg, {"class": "bg-info", "font-size": "14", "fill": th.label})
     for player, y in ((board.p.opponent, 0), (board.p, board.bottom_info_y)):
         name = "white" if player is WHITE else "red"
         row = b.g(g, {"class": "bg-player", "data-player": name})
         b.circle(row, 22, y + INFO / 2, 7, **_checker_style(th, player))
         label = str(player) + (f"  ·  {position.pip_count(player)} pips" if pips else "")
+        if match["score"] is not None:
+            points = match["score"][0 if player is WHITE else 1]
+            label += f"  ·  score {points}"
         b.text(row, 36, y + INFO / 2 + 5, label, class_="bg-pips")
-        if player is position.turn:
+        if match["head"] and y == 0:
+            b.text(row, W / 2 + 60, y + INFO / 2 + 5, match["head"], class_="bg-match", text_anchor="middle",
+                   font_weight="bold")
+        if on_roll and player is position.turn:
             b.text(row, W - 16, y + INFO / 2 + 5, "on roll", class_="bg-on-roll", text_anchor="end",
                    font_weight="bold")
 
@@ -728,9 +775,8 @@ def _draw_arrows(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
         ends.reverse()
     color = th.last_play if last else th.arrow
     attrs = {"class": "bg-last-play" if last else "bg-arrows", "data-color": "white" if mover is WHITE else "red"}
-    if last:
-        attrs["opacity"] = "0.7"
     g = b.g(dwg, attrs)
+    dash = {"stroke_dasharray": "10 6"} if last else {}
     centre = (W / 2, board.ym)
     for (x1, y1), (x2, y2), hit in ends:
         dx, dy = x2 - x1, y2 - y1
@@ -749,12 +795,11 @@ def _draw_arrows(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
         hx, hy = x2 - ux * 13, y2 - uy * 13
         d = f"M{_n(x1)} {_n(y1)}Q{_n(qx)} {_n(qy)} {_n(hx)} {_n(hy)}"
         a = b.g(g, {"class": "bg-arrow" + (" bg-arrow-hit" if hit else "")})
-        b.path(a, d, fill="none", stroke="#000000", stroke_opacity="0.3" if last else "0.45",
-               stroke_width="6" if last else "7", stroke_linecap="round")
-        b.path(a, d, fill="none", stroke=color, stroke_width="3" if last else "4", stroke_linecap="round")
-        head = (f"M{_n(x2)} {_n(y2)}L{_n(hx - uy * 7)} {_n(hy + ux * 7)}"
-                f"L{_n(hx + uy * 7)} {_n(hy - ux * 7)}Z")
-        b.path(a, head, fill=color, stroke="#000000", stroke_opacity="0.6", stroke_width="1")
+        b.path(a, d, fill="none", stroke=th.halo, stroke_width="8", stroke_linecap="round")
+        b.path(a, d, fill="none", stroke=color, stroke_width="4", stroke_linecap="butt", **dash)
+        head = (f"M{_n(x2)} {_n(y2)}L{_n(hx - uy * 8)} {_n(hy + ux * 8)}"
+                f"L{_n(hx + uy * 8)} {_n(hy - ux * 8)}Z")
+        b.path(a, head, fill=color, stroke=th.halo, stroke_width="2", stroke_linejoin="round")
         if hit:
             star = "".join(
                 ("M" if i == 0 else "L")
@@ -762,7 +807,7 @@ def _draw_arrows(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
                 + f"{_n(y2 + (11 if i % 2 == 0 else 5) * math.sin(math.pi * i / 8))}"
                 for i in range(16)
             ) + "Z"
-            b.path(a, star, class_="bg-hit", fill=th.hit, stroke="#000000", stroke_width="1.5")
+            b.path(a, star, class_="bg-hit", fill=th.hit, stroke=th.halo, stroke_width="1.5")
 
 
 def _draw_caption(b: _Builder, dwg, board: _Board, th: Theme, lines: list[str]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Theme", "THEMES", "style_sheet"]
+__all__ = ["Theme", "THEMES", "style_sheet", "relative_luminance", "contrast_ratio"]
 
 
 @dataclass(frozen=True)
@@ -35,12 +35,14 @@ class Theme:
     cube_fill: str
     cube_stroke: str
     cube_text: str
-    highlight: str      # candidate destination points
-    selected: str       # the selected checker
-    arrow: str          # a play drawn as arrows
-    last_play: str      # the fainter "last play" overlay
+    tray_text: str      # the count written in a bear-off tray
+    highlight: str      # candidate destination points (outline and landing ring)
+    selected: str       # the ring around the selected checker
+    halo: str           # the dark edge around every mark, so it shows on light and dark ground alike
+    arrow: str          # a play drawn as arrows (solid)
+    last_play: str      # the last play drawn as arrows (dashed)
     hit: str            # the mark where a blot is hit
-    focus: str          # keyboard focus ring
+    focus: str          # keyboard focus ring (drawn with the halo colour around it)
 
 
 THEMES: dict[str, Theme] = {
@@ -57,16 +59,18 @@ THEMES: dict[str, Theme] = {
         white_stroke="#4d4d4d",
         white_text="#1a1a1a",
         red_fill="#c33a2c",
-        red_stroke="#4f130c",
+        red_stroke="#ffe0d6",
         red_text="#ffffff",
-        checker_stroke_width="1.5",
+        checker_stroke_width="2",
         cube_fill="#fbf8ef",
         cube_stroke="#333333",
         cube_text="#1a1a1a",
+        tray_text="#f3e6c8",
         highlight="#ffd54a",
         selected="#4fc3f7",
+        halo="#000000",
         arrow="#ffeb3b",
-        last_play="#e0e0e0",
+        last_play="#9fe3ff",
         hit="#ff6f00",
         focus="#ffffff",
     ),
@@ -89,12 +93,14 @@ THEMES: dict[str, Theme] = {
         cube_fill="#ffffff",
         cube_stroke="#000000",
         cube_text="#000000",
+        tray_text="#000000",
         highlight="#f0e442",
-        selected="#009e73",
-        arrow="#000000",
+        selected="#56b4e9",
+        halo="#000000",
+        arrow="#f0e442",
         last_play="#cc79a7",
-        hit="#000000",
-        focus="#000000",
+        hit="#e69f00",
+        focus="#ffffff",
     ),
 }
 """The themes :func:`bglearn.render` accepts, by name."""
@@ -107,8 +113,27 @@ def style_sheet(theme: Theme) -> str:
     scope = f".bg-theme-{theme.name}"
     return (
         f"{scope} [tabindex]{{cursor:pointer}}"
-        f"{scope} [tabindex]:focus{{outline:none}}"
+        f"{scope} [tabindex]:focus{{outline:3px solid {theme.focus};outline-offset:-4px}}"
         f"{scope} [tabindex]:focus>.bg-area,{scope} [tabindex]:focus-visible>.bg-area"
-        f"{{stroke:{theme.focus};stroke-width:3;stroke-opacity:1;stroke-dasharray:6 3}}"
+        f"{{stroke:{theme.halo};stroke-width:5;stroke-opacity:1}}"
         f"{scope} .bg-arrows,{scope} .bg-last-play,{scope} .bg-count{{pointer-events:none}}"
     )
+
+
+def relative_luminance(color: str) -> float:
+    """WCAG 2.2 relative luminance of a ``#rrggbb`` colour (0 for black, 1 for white)."""
+    c = color.lstrip("#")
+    if len(c) != 6:
+        raise ValueError(f"expected a #rrggbb colour, got {color!r}")
+    channels = []
+    for i in (0, 2, 4):
+        v = int(c[i:i + 2], 16) / 255
+        channels.append(v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4)
+    r, g, b = channels
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2.2 contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)

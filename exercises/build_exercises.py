@@ -3,8 +3,10 @@
     cd /work/main && PYTHONPATH=. python3 exercises/build_exercises.py
 
 Writes ``<name>.ipynb`` for every exercise in :data:`bglearn.exercises.EXERCISES` (the class-wide
-variant: seed 1, no student id). Per-student variants come from ``bglearn assign``. Output is
-deterministic: running this twice gives identical files.
+variant: seed 1, no student id, practice mode). Per-student variants come from ``bglearn assign``.
+Every notebook goes through :func:`bglearn.widgets.fallback.normalize_notebook` (inside
+:func:`bglearn.exercises.notebook.build_notebook`), so the output is deterministic: running this twice
+gives identical files, and the stored diagrams show in an untrusted notebook.
 """
 
 from __future__ import annotations

@@ -1,22 +1,22 @@
-"""Locate and load the worked rule cases in ``../shared/cases`` (next to the repository)."""
+"""Load the worked rule cases kept with the tests in ``tests/cases/``.
+
+They are test data (a copy of the course's shared rule cases), kept inside the repository so that a fresh
+clone with nothing beside it runs its tests.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-CANDIDATES = [ROOT.parent / "shared" / "cases", ROOT / "shared" / "cases"]
+CASES_DIR = Path(__file__).resolve().parent / "cases"
 
 
 def cases_dir() -> Path:
-    for c in CANDIDATES:
-        if c.is_dir():
-            return c
-    pytest.fail(f"the shared rule cases were not found (looked in {', '.join(map(str, CANDIDATES))})")
+    """The folder holding ``plays.json`` and ``scoring.json``."""
+    return CASES_DIR
 
 
 def load(name: str) -> dict:
-    return json.loads((cases_dir() / name).read_text())
+    """The parsed JSON of one case file, e.g. ``load("plays.json")``."""
+    return json.loads((CASES_DIR / name).read_text())

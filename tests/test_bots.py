@@ -69,6 +69,10 @@ def test_make_bot_names():
     assert isinstance(make_bot("bot"), HeuristicBot) and isinstance(make_bot("random"), RandomBot)
     with pytest.raises(BglearnError, match="unknown player"):
         make_bot("human")
+    mine = HeuristicBot(3)
+    assert make_bot(mine) is mine                       # a bot object is used as it is
+    with pytest.raises(BglearnError, match="choose"):
+        make_bot(42)
 
 
 def _cli(*args, cwd):

@@ -8,7 +8,7 @@ import pytest
 from bglearn import RED, WHITE, CubeActionError
 from bglearn.cube import Cube
 
-CASES = json.loads((Path("/work/shared/cases/scoring.json")).read_text())
+CASES = json.loads((Path(__file__).resolve().parent / "cases" / "scoring.json").read_text())
 CUBE_CASES = {c["id"]: c for c in CASES["cube"]}
 
 

@@ -13,7 +13,7 @@ from bglearn.cube import Cube
 from bglearn.game import Game
 from bglearn.ids import decode_match_id, parse_xgid
 
-CASES = json.loads(Path("/work/shared/cases/scoring.json").read_text())
+CASES = json.loads((Path(__file__).resolve().parent / "cases" / "scoring.json").read_text())
 
 
 def _last_roll_game(loser, **options):

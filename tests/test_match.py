@@ -13,7 +13,7 @@ from bglearn.cube import Cube
 from bglearn.ids import MatchId, decode_match_id, encode_match_id, parse_xgid
 from bglearn.match import Match
 
-CASES = {c["id"]: c for c in json.loads(Path("/work/shared/cases/scoring.json").read_text())["match"]}
+CASES = {c["id"]: c for c in json.loads((Path(__file__).resolve().parent / "cases" / "scoring.json").read_text())["match"]}
 GAMMON = [0, 5, 5, 5] + [0] * 21  # Red has borne off none, nothing in White's home board
 BACKGAMMON = [1, 5, 5, 4] + [0] * 21  # ... and a checker on the bar
 
@@ -134,7 +134,9 @@ def test_rules_md_match_id_examples_decode_to_what_they_say():
     match = Match(9, score=(4, 2))
     g = match.new_game(first=WHITE, cube=Cube(value=2, owner=RED), dice=Dice.fixed(["52"]))
     g.roll_dice()
-    assert match.match_id() == g.match_id() == "QYkqASAAIAAA"
+    # as GNU Backgammon prints it for a match: the "Jacoby not in use" bit set (rules.md's example
+    # predates that bit)
+    assert match.match_id() == g.match_id() == "QYkqASAAIAAE"
     money = decode_match_id("cAkAAAAAAAAE")
     assert money.match_length == 0 and not money.jacoby and money.cube_owner is None
 
@@ -158,6 +160,7 @@ def test_rules_md_xgid_example_and_match_xgid():
 )
 def test_match_ids_round_trip(cube_log, owner, on_roll, crawford, offered, dice, length, w, r, jacoby, resign):
     score = (w % length, r % length) if length else (0, 0)
+    crawford = crawford and length > 0 and (score[0] == length - 1) != (score[1] == length - 1)
     mid = MatchId(cube_value=2**cube_log, cube_owner=owner, on_roll=on_roll, crawford=crawford,
                   acting=on_roll.opponent if offered else on_roll, double_offered=offered, dice=dice,
                   match_length=length, score=score, jacoby=jacoby, resignation=resign)
@@ -189,3 +192,32 @@ def test_bot_matches_end_with_a_legal_score_and_no_crawford_doubles(seed, length
         assert not any(e.kind in ("beaver", "raccoon", "auto-double") for e in g.record)
     if length > 1 and any(max(m.score_before(i)) == length - 1 for i in range(len(m.games))):
         assert sum(crawfords) == 1
+
+
+def test_game_and_match_do_not_depend_on_each_other_at_run_time():
+    import ast
+
+    import bglearn.game
+    from bglearn.game import Game
+
+    tree = ast.parse(Path(bglearn.game.__file__).read_text())
+    type_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+                 for n in ast.walk(node)}
+    runtime = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and id(node) not in type_only}
+    assert "match" not in runtime and "ids" in runtime
+    # a game of a match is told its state: a game made without a Match behaves the same
+    m = Match(7, score=(6, 2))
+    in_match = m.new_game(first=WHITE)
+    alone = Game(first=WHITE, length=7, score=(6, 2), crawford=True)
+    assert in_match.crawford and in_match.score == (6, 2) and in_match.length == 7 and in_match.match is m
+    assert alone.match is None
+    assert in_match.why_not_double() == alone.why_not_double() is not None
+    assert in_match.match_id() == alone.match_id() and in_match.xgid() == alone.xgid()
+    # the dead-cube option travels down too
+    dead = Match(5, score=(3, 0), refuse_dead_cube=True).new_game(first=WHITE, cube=Cube(value=2, owner=WHITE))
+    assert "dead" in dead.why_not_double()
+    assert Game(first=WHITE, length=5, score=(3, 0), refuse_dead_cube=True,
+                cube=Cube(value=2, owner=WHITE)).why_not_double() == dead.why_not_double()
+    # a game told it is the Crawford game at a score where it cannot be refuses at once
+    with pytest.raises(GameFlowError, match="Crawford game is played only when exactly one side has 6 points"):
+        Game(length=7, score=(0, 0), crawford=True)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import bglearn
 import bglearn.ids
@@ -103,8 +106,94 @@ def test_parse_play_accepts_any_order_and_shorthand():
 @pytest.mark.parametrize(
     "name",
     ["bglearn", "bglearn.position", "bglearn.dice", "bglearn.plays", "bglearn.notation", "bglearn.explain",
-     "bglearn.ids", "bglearn.result"],
+     "bglearn.ids", "bglearn.result", "bglearn.kernel"],
 )
 def test_docstring_examples_run(name):
     failures, _ = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+# -- gnubg's way of writing a play reads back as that play (issue #17) ---------------------------------
+
+def gnubg_style(play, join_off=True):
+    """A play written the way GNU Backgammon's FormatMove writes it (drawboard.c), re-stated plainly:
+    moves sorted by source then destination, highest first; a move starting where an earlier one ends is
+    the same checker moving on (the point in between kept, with '*', only if an opposing blot stood
+    there); identical paths counted as (n); '*' after a point where a blot stood, once per point."""
+    moves = sorted(((m.source, m.destination) for m in play.moves), reverse=True)
+    blots = {m.destination for m in play.moves if m.hit}
+    paths = []
+    for s, t in moves:
+        for path in paths:
+            if path[-1] == s and (join_off or t != 0):
+                if path[-1] not in blots:
+                    path.pop()
+                path.append(t)
+                break
+        else:
+            paths.append([s, t])
+    counts = {}
+    for path in paths:
+        counts[tuple(path)] = counts.get(tuple(path), 0) + 1
+    marked, out = set(), []
+    for path, n in counts.items():
+        text = "bar" if path[0] == 25 else str(path[0])
+        for p in path[1:]:
+            text += "/" + ("off" if p == 0 else str(p))
+            if p in blots and p not in marked:
+                marked.add(p)
+                text += "*"
+        out.append(text + (f"({n})" if n > 1 else ""))
+    return " ".join(out)
+
+
+def _self_play_positions(seed):
+    from bglearn import Dice
+    rng = random.Random(seed)
+    dice = Dice(seed)
+    position = Position()
+    while not position.is_game_over:
+        roll = dice.roll()
+        plays = legal_plays(position, roll)
+        yield position, roll, plays
+        position = rng.choice(plays).result if plays else position.pass_turn()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_gnubg_written_plays_read_back_as_the_same_play(seed):
+    from bglearn import explain
+    from bglearn.notation import format_play
+
+    rng = random.Random(seed)
+    turns = list(_self_play_positions(seed))
+    for position, roll, plays in rng.sample(turns, min(6, len(turns))):
+        hitting = [p for p in plays if p.hits]  # the plays where gnubg's writing differs most
+        for play in hitting[:6] + rng.sample(plays, min(4, len(plays))):
+            for text in {gnubg_style(play), format_play(play, paths=True)}:
+                v = explain(position, roll, text)
+                assert v.legal and v.play == play, (position, roll, text, v.message)
+            # our standard notation is gnubg's, except that a bear-off is not joined to the move before it
+            assert play.notation == gnubg_style(play, join_off=False)
+
+
+def test_gnubg_style_helper_writes_what_gnubg_prints():
+    # gnubg prints these for the positions below (checked with gnubg 1.07's hint command)
+    from shared_cases import load
+    cases = {c["id"]: c for c in load("plays.json")["cases"]}
+    c = cases["T07"]
+    (play,) = legal_plays(Position.from_arrays(c["me"], c["opp"]), c["dice"])
+    assert gnubg_style(play) == "8/off" and play.notation == "8/6 6/off"
+
+
+def test_learner_form_writes_every_landing_point():
+    from bglearn.notation import format_play
+
+    # White on the bar with 4-2, the entering checker moving on: bar/21/19, not bar/19 (a 6 entering).
+    p = Position({"bar": 1, 6: 5, 8: 3, 13: 5, 24: 1}, {24: 2, 5: 5, 8: 3, 13: 5})
+    plays = {pl.notation: pl for pl in legal_plays(p, "42")}
+    assert format_play(plays["bar/19"], paths=True) in ("bar/21/19", "bar/23/19")
+    assert plays["bar/19"].path_notation == format_play(plays["bar/19"], paths=True)
+    assert {format_play(pl, paths=True) for pl in legal_plays(Position(), "65")} >= {"24/18/13"}
+    assert format_play(legal_plays(Position(), "44")[0], paths=True).count("/") >= 2
+    assert format_play(parse_play(Position(), "44", "13/5(2)"), paths=True) == "13/9/5(2)"

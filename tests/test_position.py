@@ -94,3 +94,37 @@ def test_pass_turn_and_mirrored():
     assert p.pass_turn().turn is RED and p.pass_turn().white == p.white
     m = Position({5: 1}, {19: 2}).mirrored()
     assert m.white == (0,) * 19 + (2, 0, 0, 0, 0, 0) and m.red[5] == 1 and m.turn is RED
+
+
+def _imports(module_file):
+    """The bglearn modules a source file imports at run time (not under ``if TYPE_CHECKING:``)."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(module_file).read_text())
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(n) for n in ast.walk(node))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and id(node) not in skipped and node.level == 1:
+            found.add(node.module)
+    return found
+
+
+def test_player_lives_below_position():
+    import bglearn.cube
+    import bglearn.dice
+    import bglearn.player
+    import bglearn.position
+
+    # the dice and the cube name a side without importing the board
+    assert "position" not in _imports(bglearn.dice.__file__)
+    assert "position" not in _imports(bglearn.cube.__file__)
+    assert _imports(bglearn.player.__file__) == set()
+    # and the old import keeps working: one class, re-exported
+    from bglearn.position import RED as R, WHITE as W, Player as P
+
+    assert P is bglearn.player.Player and W is bglearn.player.WHITE and R is bglearn.player.RED
+    assert bglearn.position.Player is bglearn.player.Player

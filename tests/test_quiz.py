@@ -203,36 +203,77 @@ def test_quiz_widget_gives_feedback_when_answered():
     quiz = PlayQuiz(START, "61", "Play 6-1.")
     box = quiz.widget()
     assert quiz.widget() is box
-    text_boxes = [w for row in box.children for w in getattr(row, "children", ()) if hasattr(w, "placeholder")]
-    text_boxes[0].value = "13/7"
+    box.control.submit("13/7")
     assert "both dice" in quiz._feedback_html.value
-    text_boxes[0].value = "13/7 8/7"
+    box.control.submit("13/7 8/7")
     assert "\u2714" in quiz._feedback_html.value
     assert "<svg" in quiz._after_html.value  # the position after the play
+
+
+def test_one_submit_is_one_attempt_so_a_number_quiz_does_not_reveal_early():
+    # The bug: the text box's value observer and the Check button both checked the answer, so one
+    # click recorded two attempts and a NumberQuiz (reveal_after=2) gave the answer after one wrong try.
+    quiz = NumberQuiz.pip_count(START, WHITE)
+    box = quiz.widget().control
+    box.submit("160")
+    assert len(quiz.attempts) == 1
+    assert "167" not in quiz._feedback_html.value and "too low" in quiz._feedback_html.value
+    box.value = "150"          # typing (the browser syncs the value) is not an attempt
+    assert len(quiz.attempts) == 1
+    box._handle(box, {"event": "submit", "value": "150"}, [])   # what one click sends
+    assert len(quiz.attempts) == 2 and "167" in quiz._feedback_html.value
+    box.submit("  ")           # a blank answer is not an attempt
+    assert len(quiz.attempts) == 2
 
 
 def test_choice_widget_buttons():
     quiz = ChoiceQuiz("Pick", ["a", "b"], "b", explanation="b it is.")
     box = quiz.widget()
-    buttons = [w for row in box.children for w in getattr(row, "children", ()) if hasattr(w, "on_click")]
+    buttons = list(box.control.children)
     assert [b.description for b in buttons] == ["a", "b"]
     buttons[0].click()
-    assert "Not a" in quiz._feedback_html.value
+    assert "Not a" in quiz._feedback_html.value and len(quiz.attempts) == 1
     buttons[1].click()
-    assert quiz.solved
+    assert quiz.solved and len(quiz.attempts) == 2
 
 
 def test_mimebundle_is_deterministic_and_has_a_static_fallback():
     a = PlayQuiz(START, "31", "Play 3-1.")._repr_mimebundle_()
     b = PlayQuiz(START, "31", "Play 3-1.")._repr_mimebundle_()
     assert a["text/plain"] == b["text/plain"] == "PlayQuiz('Play 3-1.')"
-    assert a["text/html"] == b["text/html"] and "<svg" in a["text/html"]
+    assert a["text/html"] == b["text/html"] and "data:image/svg+xml;base64," in a["text/html"]
+    assert "Play 3-1." in a["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in a
 
 
-def test_feedback_html_escapes():
-    fb = Feedback(False, "<b>bad</b>")
+def test_static_form_keeps_the_last_feedback():
+    quiz = ChoiceQuiz("Pick", ["a", "b"], "b")
+    quiz.widget().control.children[1].click()
+    assert "Right: b." in quiz._repr_mimebundle_()["text/html"]
+
+
+def test_feedback_html_escapes_and_uses_the_themes_text_colour():
+    fb = Feedback(correct=False, message="<b>bad</b>")
     assert "&lt;b&gt;" in fb.html()
+    # text in the theme's own body colour (dark theme too); right/wrong also by mark and a side bar
+    assert "color:var(--jp-content-font-color1" in fb.html()
+    assert "var(--jp-error-color1" in fb.html() and "\u2718" in fb.html()
+    assert "var(--jp-success-color1" in Feedback(correct=True, message="ok").html()
+
+
+def test_quiz_boards_scale_to_the_width_available():
+    quiz = PlayQuiz(START, "31")
+    pictures = [c.value for c in quiz.widget().children if "<svg" in getattr(c, "value", "")]
+    assert pictures and 'style="max-width:100%;height:auto' in pictures[0]
+    assert quiz.widget().layout.width == "100%"
+
+
+def test_lesson_quizzes_and_exercises_share_one_feedback_class():
+    from bglearn.exercises import Feedback as ExerciseFeedback
+    from bglearn.exercises.questions import MakePlay
+
+    assert Feedback is ExerciseFeedback
+    assert type(MakePlay(START, "31").check("8/5 6/5")) is type(PlayQuiz(START, "31").check("8/5 6/5"))
 
 
 def test_quiz_needs_a_prompt():

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from bglearn import RED, WHITE, BglearnError, Move, Position, Roll, legal_plays, render
 from bglearn.cli import main
 from bglearn.svg import PNG_MISSING_MESSAGE, Diagram, RenderError
+from bglearn.svg_theme import THEMES, contrast_ratio
 
 NS = "{http://www.w3.org/2000/svg}"
 REPO = Path(__file__).resolve().parent.parent
@@ -274,11 +275,98 @@ def test_title_and_desc_describe_the_position():
 
 
 def test_caption_score_and_match_length():
-    svg = render(OPENING, caption="Opening\nWhite to play", score=(2, 4), match_length=7)
+    svg = render(OPENING, caption="Opening\nWhite to play", score=(2, 4), match_length=7, crawford=True)
     root = parse(svg)
     texts = [t.text for g in root.iter(f"{NS}g") if g.get("class") == "bg-caption" for t in g]
-    assert texts == ["7-point match: White 2, Red 4", "Opening", "White to play"]
+    assert texts == ["Opening", "White to play"]
     assert float(root.get("viewBox").split()[3]) > float(parse(render(OPENING)).get("viewBox").split()[3])
+    # the score and the match are on the board itself, beside the names and in the top band
+    rows = {g.get("data-player"): "".join(g.find(f"{NS}text").itertext())
+            for g in root.iter(f"{NS}g") if g.get("class") == "bg-player"}
+    assert rows["white"].endswith("score 2") and rows["red"].endswith("score 4")
+    match = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "bg-match"]
+    assert match == ["7-point match · Crawford game"]
+    desc = root.find(f"{NS}desc").text
+    assert "7-point match · Crawford game: White 2, Red 4." in desc
+
+
+def test_no_side_is_on_roll_once_the_game_is_over():
+    assert 'class="bg-on-roll"' in render(OPENING)
+    assert 'class="bg-on-roll"' not in render(OPENING, on_roll=False)
+    over = Position(white={}, red={6: 15}, turn=RED)
+    assert over.is_game_over and 'class="bg-on-roll"' not in render(over)
+
+
+def test_marks_are_drawn_under_or_around_the_checkers_never_over_them():
+    root = parse(render(OPENING, highlight=[6, 5], selected=8, interactive=True))
+    pts = groups(root, "data-point")
+    for n in ("6", "5", "8"):
+        kids = list(pts[n])
+        kinds = [k.get("class") for k in kids]
+        marks = [k for k in kids if k.get("class") == "bg-mark"]
+        assert marks, n
+        for mark in marks:
+            for shape in mark:
+                assert shape.get("fill") == "none" and shape.get("fill-opacity") is None
+        if n in ("6", "5"):   # destinations: under the stack
+            assert kinds.index("bg-mark") < (kinds.index("bg-stack") if "bg-stack" in kinds else len(kinds))
+        else:                 # the selected checker: a ring outside it
+            ring = [c for c in marks[-1] if c.tag == f"{NS}circle"]
+            assert ring and all(float(c.get("r")) > 18 for c in ring)
+
+
+def test_last_play_arrows_are_opaque_and_dashed():
+    play = next(pl for pl in legal_plays(OPENING, "31") if pl.notation == "8/5 6/5")
+    root = parse(render(play.result, last_play=play))
+    group = [g for g in root.iter(f"{NS}g") if g.get("class") == "bg-last-play"][0]
+    assert group.get("opacity") is None
+    strokes = [p for p in group.iter(f"{NS}path") if p.get("stroke-dasharray")]
+    assert len(strokes) == 2 and all(p.get("stroke-opacity") is None for p in group.iter(f"{NS}path"))
+
+
+# -- contrast: WCAG 2.2 AA from the theme colours ---------------------------------------------------------
+def _grounds(th):
+    return {"felt": th.felt, "light point": th.point_odd if th.name == "classic" else th.point_even,
+            "dark point": th.point_even if th.name == "classic" else th.point_odd, "bar": th.bar}
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_text_has_at_least_4_5_to_1(theme):
+    th = THEMES[theme]
+    pairs = {"labels on the frame": (th.label, th.frame), "count on a White checker": (th.white_text, th.white_fill),
+             "count on a Red checker": (th.red_text, th.red_fill), "cube": (th.cube_text, th.cube_fill),
+             "count in a tray": (th.tray_text, th.tray)}
+    low = {k: round(contrast_ratio(*v), 2) for k, v in pairs.items() if contrast_ratio(*v) < 4.5}
+    assert not low, low
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_marks_that_carry_meaning_have_at_least_3_to_1(theme):
+    """Each mark is a colour with a dark halo around it: on every ground one of the two must stand
+    out by 3:1 — so a lit point differs from an unlit one in grayscale too."""
+    th = THEMES[theme]
+    low = {}
+    for mark in ("highlight", "selected", "arrow", "last_play", "hit", "focus"):
+        color = getattr(th, mark)
+        assert contrast_ratio(color, th.halo) >= 3, (mark, "against its own halo")
+        for ground, bg in _grounds(th).items():
+            best = max(contrast_ratio(color, bg), contrast_ratio(th.halo, bg))
+            if best < 3:
+                low[(mark, ground)] = round(best, 2)
+    # checkers against every ground: their fill or their outline
+    for side in ("white", "red"):
+        fill, stroke = getattr(th, f"{side}_fill"), getattr(th, f"{side}_stroke")
+        for ground, bg in _grounds(th).items():
+            best = max(contrast_ratio(fill, bg), contrast_ratio(stroke, bg))
+            if best < 3:
+                low[(side, ground)] = round(best, 2)
+    assert not low, low
+
+
+def test_contrast_ratio_matches_wcag_examples():
+    assert contrast_ratio("#000000", "#ffffff") == pytest.approx(21)
+    assert contrast_ratio("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert contrast_ratio("#ffffff", "#ffffff") == 1
 
 
 def test_numbers_can_be_left_out():
@@ -305,7 +393,7 @@ def test_highlight_and_selected_classes():
 def test_highlight_in_red_perspective_uses_reds_numbering():
     root = parse(render(OPENING, perspective=RED, highlight=[6]))
     (g,) = [g for g in root.iter(f"{NS}g") if "bg-highlight" in classes(g)]
-    assert g.get("data-point") == "6" and g.find(f"{NS}g").get("data-color") == "red"
+    assert g.get("data-point") == "6" and g.find(f"{NS}g[@data-stack]").get("data-color") == "red"
 
 
 def arrows_of(root, cls="bg-arrows"):
@@ -351,7 +439,9 @@ def test_plain_diagrams_stay_out_of_the_tab_order():
     root = parse(render(BAR_STACK))
     labelled = [g for g in root.iter(f"{NS}g") if g.get("data-point") or g.get("data-bar") or g.get("data-off")]
     assert len(labelled) == 28 and all(g.get("aria-label") for g in labelled)
-    assert not [g for g in root.iter(f"{NS}g") if g.get("tabindex") or g.get("role")]
+    assert not [g for g in root.iter(f"{NS}g") if g.get("tabindex") or g.get("role") == "button"]
+    # a label needs a role that allows it (axe-core: aria-prohibited-attr): pictures, not buttons
+    assert all(g.get("role") == "img" for g in labelled)
 
 
 def test_clickable_groups_are_focusable_buttons_with_labels():
@@ -419,7 +509,7 @@ def test_png_without_cairosvg_says_how_to_install(monkeypatch, tmp_path):
     with pytest.raises(BglearnError) as err:
         render(OPENING).save(tmp_path / "x.png")
     assert str(err.value) == PNG_MISSING_MESSAGE
-    assert PNG_MISSING_MESSAGE == "PNG export needs the optional cairosvg package: pip install 'bglearn[png]'"
+    assert PNG_MISSING_MESSAGE == "PNG export needs the optional cairosvg package: pip install 'bglearn-kit[png]'"
 
 
 @pytest.mark.parametrize("options, words", [
@@ -486,6 +576,12 @@ REFERENCE_CASES = {
         OPENING, dice="31", home="left", highlight=[5], selected=8,
         arrows=next(pl for pl in legal_plays(OPENING, "31") if pl.notation == "8/5 6/5"),
         caption="Make your 5-point", width=400),
+    "last_play_match": lambda: render(
+        next(pl for pl in legal_plays(OPENING, "31") if pl.notation == "8/5 6/5").result,
+        last_play=next(pl for pl in legal_plays(OPENING, "31") if pl.notation == "8/5 6/5"),
+        score=(3, 4), match_length=5, crawford=True, width=400),
+    "highlight_red_side": lambda: render(OPENING.with_turn(RED), dice="64", perspective=WHITE,
+                                         highlight=[5, 7, 11], selected=1, width=400),
 }
 
 

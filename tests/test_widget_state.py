@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bglearn import (
-    BAR, OFF, RED, WHITE, IllegalPlayError, Move, Position, Reason, explain, legal_plays,
+    BAR, OFF, RED, WHITE, IllegalPlayError, Move, Play, Position, Reason, explain, legal_plays,
 )
 from bglearn.bots import RandomBot
 from bglearn.widgets.session import BoardSession
@@ -181,14 +181,32 @@ def test_bearing_off_through_the_tray():
     assert s.done().notation == "6/off 5/off"
 
 
-def test_a_lost_turn_is_played_for_the_learner_with_the_engines_words():
-    # White on the bar against a closed Red home board: no roll can enter.
-    red = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}
-    pos = Position(white={"bar": 1, 6: 5, 8: 5, 13: 4}, red=red)
-    s = BoardSession(mode="humans", position=pos, roll="64")
+CLOSED = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}   # Red's home board closed
+ON_BAR = Position(white={"bar": 1, 6: 5, 8: 5, 13: 4}, red=CLOSED)
+
+
+def test_a_lost_turn_is_shown_with_its_roll_and_reason_before_it_is_passed():
+    s = BoardSession(mode="humans", position=ON_BAR, roll="64")
+    reason = explain(ON_BAR, "64", "", complete=True).message
+    assert s.turn is WHITE and s.phase == "move"             # not passed behind the learner's back
+    assert s.view()["dice"] == (6, 4)
+    assert s.message == f"White rolled 6-4. {reason} Press Pass."
+    assert [(c.id, c.label) for c in s.controls()] == [("undo", "Undo"), ("done", "Pass")]
+    play = s.done()
+    assert play is not None and play.is_empty and s.game.plays[-1].is_empty
     assert s.turn is RED and s.phase == "roll"
-    assert explain(pos, "64", "", complete=True).message in s.message
-    assert s.game.plays[-1].is_empty
+    assert s.message.startswith("White cannot move with 6-4 and passes.")
+
+
+def test_against_the_computer_the_learners_lost_turn_is_shown_before_the_computer_plays():
+    s = BoardSession(mode="computer", opponent="heuristic", position=ON_BAR, seed=3)
+    s.roll_dice("64")
+    assert s.phase == "move" and s.turn is WHITE and s.game.plays == []
+    assert "White rolled 6-4." in s.message and "Press Pass" in s.message
+    assert s.view()["dice"] == (6, 4)
+    s.done()
+    assert s.game.plays[0].is_empty and s.game.plays[1].player is RED
+    assert s.message.startswith("White cannot move with 6-4 and passes. Red (computer) rolled ")
 
 
 # -- the cube ---------------------------------------------------------------------------------------
@@ -449,3 +467,146 @@ def test_status_line_shows_the_match_score_and_the_crawford_game():
     session = BoardSession(game=match.new_game(first=WHITE), mode="humans")
     assert "5-point match, White 4 - Red 1 (Crawford game: no doubling)" in session.status()
     assert "match" not in BoardSession(mode="humans", seed=1).status()
+
+
+# -- words the learner reads ------------------------------------------------------------------------
+def test_dice_left_are_counted_in_good_english():
+    s = start("66")
+    s.select(24); s.move_to(18)
+    assert s.message == "24/18. 3 dice left to play: 6, 6 and 6."
+    s = start("31")
+    s.select(8); s.move_to(5)
+    assert s.message == "8/5. 1 die left to play: 1."
+
+
+def test_selection_names_the_legal_destinations():
+    s = start("31")
+    s.click(8)
+    assert s.message == "Selected the checker on the 8-point. It can go to 7, 5 or 4."
+
+
+def test_messages_use_the_numbers_printed_on_the_board():
+    # Red to play 3-1 on a board seen from White's side: Red's 8-point is printed 17.
+    s = BoardSession(mode="humans", position=Position().with_turn(RED), roll="31")
+    assert s.perspective is WHITE
+    s.click(17)
+    assert s.selected == 8                         # the mover's own numbering inside
+    assert s.message == "Selected the checker on the 17-point. It can go to 21, 20 or 18."
+    s.click(20)
+    assert s.message == "17/20. 1 die left to play: 1."
+    s.click(19); s.click(20)
+    s.done()
+    assert s.message.startswith("Red played 17/20 19/20 (in Red's numbers: 8/5 6/5).")
+
+
+def test_refusals_use_the_numbers_printed_on_the_board():
+    red_to_play = Position().with_turn(RED)
+    s = BoardSession(mode="humans", position=red_to_play, roll="31")
+    s.click(12)                                    # Red's 13-point, printed 12 on White's board
+    s.click(13)                                    # Red's 12-point: White holds it
+    board = explain(red_to_play, "31", [Move(13, 12, 1)], complete=False, numbering=WHITE).message
+    own = explain(red_to_play, "31", [Move(13, 12, 1)], complete=False).message
+    assert s.message == board != own and s.message_kind == "error"
+    assert "13" in board and "12-point" in own
+    seen_from_red = BoardSession(mode="humans", position=red_to_play, roll="31", perspective=RED)
+    seen_from_red.click(13); seen_from_red.click(12)
+    assert seen_from_red.message == own
+
+
+def test_a_finished_game_is_not_on_roll_and_a_loss_is_not_a_success():
+    from bglearn import render
+
+    s = BoardSession(mode="computer", opponent=Doubler(), position=Position(), roll="31")
+    s.play("8/5 6/5")                                # Red (computer) doubles at once
+    s.drop()
+    assert s.is_over and s.game.winner is RED
+    assert s.message_kind == "loss" and "Game over: Red wins" in s.message
+    svg = render(**s.view())
+    assert "bg-on-roll" not in svg and "on roll" not in s.message
+    won = BoardSession(mode="computer", opponent=Doubler(accepts=False), position=Position())
+    won.double()
+    assert won.is_over and won.message_kind == "ok"
+    two = BoardSession(mode="humans", position=Position())
+    two.double(); two.drop()
+    assert two.message_kind == "info"                # two people: nobody's success colour
+
+
+def test_match_score_and_crawford_are_drawn_on_the_board():
+    from xml.etree import ElementTree as ET
+
+    from bglearn import render
+    from bglearn.match import Match
+
+    session = BoardSession(game=Match(5, score=(4, 1)).new_game(first=WHITE), mode="humans")
+    view = session.view()
+    assert view["score"] == (4, 1) and view["match_length"] == 5 and view["crawford"] is True
+    root = ET.fromstring(render(**view))
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "5-point match · Crawford game" in texts
+    assert any(t.endswith("score 4") and t.startswith("White") for t in texts)
+    assert any(t.endswith("score 1") and t.startswith("Red") for t in texts)
+
+
+def test_the_computer_player_comes_from_the_one_make_bot():
+    from bglearn import BglearnError
+    from bglearn.bots import HeuristicBot, make_bot
+
+    assert isinstance(BoardSession(mode="computer", position=Position()).bot, HeuristicBot)
+    with pytest.raises(BglearnError) as via_board:
+        BoardSession(mode="computer", opponent="grandmaster")
+    with pytest.raises(BglearnError) as direct:
+        make_bot("grandmaster")
+    assert str(via_board.value) == str(direct.value)
+
+
+# -- practising accepting or correcting an illegal play -----------------------------------------------
+def practice(roll="61"):
+    return BoardSession(mode="practice", position=Position(), roll=roll)
+
+
+def test_practice_lets_an_illegal_play_be_made_and_hands_it_to_the_opponent():
+    s = practice("61")
+    s.select(13)
+    assert 12 not in s.targets                     # Red holds White's 12-point: not even physically
+    s.move_to(7)
+    s.select(24)
+    assert 23 in s.targets                         # 24/23 is legal
+    s.move_to(23)
+    assert "legal" not in s.message                # the board does not give the answer away
+    assert s.done() is None and s.phase == "move"
+    assert [c.id for c in s.controls()] == ["accept-roll", "accept-double", "correct"]
+    assert "Red: accept the play by rolling (or doubling), or demand a correction." in s.message
+
+
+def test_an_accepted_illegal_play_stands():
+    s = practice("61")
+    s.select(13); s.move_to(7)                      # only the 6: the 1 is left unused (illegal)
+    s.done()
+    s.control("accept-roll")
+    assert s.turn is RED and s.phase == "move"     # Red has rolled: the play stands
+    assert s.game.position.with_turn(WHITE) == Play(Position(), "61", [Move(13, 7, 6)]).result.with_turn(WHITE)
+    reason = explain(Position(), "61", [Move(13, 7, 6)]).message
+    assert f"although it was not legal: {reason}" in s.message
+    assert s.playing.log[-1]["legal"] is False and s.playing.log[-1]["decision"] == "accepted"
+
+
+def test_a_correction_takes_an_illegal_play_back_and_then_only_a_legal_play_ends_the_turn():
+    s = practice("61")
+    s.select(13); s.move_to(7)
+    s.done()
+    s.control("correct")
+    assert s.turn is WHITE and s.pending == [] and s.message_kind == "error"
+    assert "Red demands a correction" in s.message
+    s.select(13); s.move_to(7)
+    assert s.done() is None                        # strict now: the 1 must be played
+    s.select(8); s.move_to(7)
+    assert s.done().notation == "13/7 8/7" and s.turn is RED and s.phase == "roll"
+
+
+def test_a_correction_of_a_legal_play_is_refused_and_the_play_stands():
+    s = practice("61")
+    s.select(13); s.move_to(7); s.select(8); s.move_to(7)
+    s.done()
+    s.control("correct")
+    assert s.game.plays[-1].notation == "13/7 8/7" and s.turn is RED and s.phase == "roll"
+    assert "Nothing to correct" in s.message

@@ -6,7 +6,7 @@ import argparse
 
 from ..dice import Roll, as_roll
 from ..errors import NotationError
-from ..explain import explain
+from ..explain import Reason, explain
 from ..ids import parse_xgid
 from ..plays import legal_plays
 from ..position import RED, WHITE, Player, Position
@@ -60,6 +60,8 @@ def _plays(args: argparse.Namespace) -> int:
 def _explain(args: argparse.Namespace) -> int:
     position, roll = position_and_roll(args)
     verdict = explain(position, roll, args.play, complete=not args.partial)
+    if verdict.reason is Reason.BAD_NOTATION:  # unreadable input, not an illegal play: exit status 2
+        raise NotationError(verdict.message)
     if verdict.legal:
         print(f"legal: {verdict.message}")
         return 0
@@ -86,7 +88,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_plays)
 
     p = sub.add_parser("explain", help="say whether a play is legal, and why not",
-                       description="Judge a play written in notation. Exit status 0 when legal, 1 when illegal.")
+                       description="Judge a play written in notation. Exit status 0 when legal, 1 when illegal, "
+                       "2 when the input cannot be read (bad notation, position or dice; one line on stderr).")
     _add_position_args(p)
     p.add_argument("--play", required=True, help='the play, e.g. "24/18 13/11" or "bar/22*"')
     p.add_argument("--partial", action="store_true",

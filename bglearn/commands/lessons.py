@@ -1,25 +1,47 @@
-"""``bglearn lessons``: open JupyterLab on the course's welcome notebook.
+"""``bglearn lessons``: open JupyterLab on the course's welcome notebook, and stop it cleanly.
 
 The lesson notebooks live in the repository next to the package (``notebooks/``, a sibling of the
 ``bglearn/`` folder), so they are found relative to ``bglearn.__file__``; ``--dir`` points elsewhere.
-The server is started with the repository on ``PYTHONPATH`` so the notebooks' kernels import this
-copy of the kit even when it is not installed.
+
+What the command does, and why:
+
+- it **trusts** the notebooks in that folder (nbformat's :class:`~nbformat.sign.NotebookNotary`, the
+  signature store JupyterLab reads), so a lesson opened for the first time shows its stored outputs
+  in full; ``--no-trust`` leaves them untrusted (their boards still show: see
+  :mod:`bglearn.widgets.fallback`);
+- it starts JupyterLab as a **child process in its own session**, with the server's start page
+  (``LabApp.default_url``) set to the welcome lesson, so the URL Jupyter prints and the browser it
+  opens show that lesson; the repository is put on ``PYTHONPATH`` so the kernels import this copy of
+  the kit; saved notebooks pass through :func:`bglearn.stored.pre_save_hook`, so a saved
+  game reopens showing its board;
+- **Ctrl+C, SIGTERM and SIGHUP** (a closed terminal) reach only this process, which asks the server
+  to stop (SIGTERM: Jupyter then shuts its kernels down and removes its runtime files), waits, and
+  only if the server has not stopped within the grace period kills it and its kernels and removes
+  the files they leave. No "Shut down this server (y/[n])?" prompt, no orphaned server.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
-from typing import Sequence
+from typing import Sequence, TextIO
 
 from ..errors import BglearnError
 
-__all__ = ["register", "find_notebooks", "jupyter_command", "WELCOME"]
+__all__ = ["register", "find_notebooks", "jupyter_command", "trust_notebooks", "serve", "WELCOME",
+           "PRE_SAVE_HOOK"]
 
 WELCOME = "00-welcome.ipynb"
+PRE_SAVE_HOOK = "bglearn.stored.pre_save_hook"
+STOP_SIGNALS = tuple(s for s in (getattr(signal, n, None) for n in ("SIGINT", "SIGTERM", "SIGHUP")) if s)
+GRACE_SECONDS = 20.0
+"""How long a stopping server may take to shut its kernels down before it is killed."""
 
 
 def _package_root() -> Path:
@@ -40,16 +62,29 @@ def find_notebooks(directory: str | Path | None = None) -> Path:
             )
         raise BglearnError(
             f"the lesson notebooks were not found at {folder}. They ship with the bglearn repository, "
-            "not with an installed package: clone the repository, run `pip install -e .` in it, and "
+            "not with an installed package: clone the repository, run `pip install -e '.[lessons]'` in it, and "
             "run `bglearn lessons` again (or pass --dir PATH/TO/notebooks)."
         )
     return folder
 
 
+def server_layout(folder: Path) -> tuple[Path, str]:
+    """The folder the server shows and the welcome lesson's path inside it. In the course's own layout
+    (``notebooks/`` beside ``exercises/``) that is the repository folder, so the lessons' links to their
+    graded exercises (``../exercises/...``) open; otherwise ``folder`` itself."""
+    if folder.name == "notebooks" and (folder.parent / "exercises").is_dir():
+        return folder.parent, f"notebooks/{WELCOME}"
+    return folder, WELCOME
+
+
 def jupyter_command(folder: Path, *, port: int | None = None, browser: bool = True,
                     extra: Sequence[str] = ()) -> list[str]:
-    """The command line that starts JupyterLab on ``folder`` with the welcome notebook open."""
-    cmd = [sys.executable, "-m", "jupyterlab", str(folder / WELCOME), f"--ServerApp.root_dir={folder}"]
+    """The command line that starts JupyterLab for the lessons in ``folder``, its start page the
+    welcome notebook (see :func:`server_layout`)."""
+    root, start = server_layout(folder)
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}",
+           f"--LabApp.default_url=/lab/tree/{start}",
+           f"--ContentsManager.pre_save_hook={PRE_SAVE_HOOK}"]
     if port is not None:
         cmd.append(f"--port={port}")
     if not browser:
@@ -60,6 +95,27 @@ def jupyter_command(folder: Path, *, port: int | None = None, browser: bool = Tr
     return cmd
 
 
+def trust_notebooks(folder: Path) -> list[Path]:
+    """Sign every ``*.ipynb`` directly in ``folder`` as trusted, in the signature store of the
+    current Jupyter data dir (where the server started by this command looks). Returns the
+    notebooks that were not trusted before. A file that is not a readable notebook is skipped
+    (Jupyter will say what is wrong with it when it is opened)."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    notary = NotebookNotary()
+    signed = []
+    for path in sorted(folder.glob("*.ipynb")):
+        try:
+            nb = nbformat.read(path, as_version=4)
+        except Exception:  # not a notebook: nothing to trust
+            continue
+        if not notary.check_signature(nb):
+            notary.sign(nb)
+            signed.append(path)
+    return signed
+
+
 def _environment() -> dict[str, str]:
     env = dict(os.environ)
     root = str(_package_root())
@@ -67,6 +123,145 @@ def _environment() -> dict[str, str]:
     if root not in paths:
         env["PYTHONPATH"] = os.pathsep.join([root, *paths])
     return env
+
+
+def _runtime_dir(env: dict[str, str]) -> Path:
+    if env.get("JUPYTER_RUNTIME_DIR"):
+        return Path(env["JUPYTER_RUNTIME_DIR"])
+    from jupyter_core.paths import jupyter_runtime_dir
+
+    return Path(jupyter_runtime_dir())
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc; empty elsewhere)."""
+    found = []
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            stat = entry.read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2:].split()
+        if len(fields) > 1 and fields[1] == str(pid):
+            found.append(int(entry.parent.name))
+    return found
+
+
+def _connection_file(pid: int) -> Path | None:
+    """The ``-f`` connection file on a kernel's command line, if any."""
+    try:
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return None
+    for i, arg in enumerate(args[:-1]):
+        if arg == b"-f":
+            return Path(os.fsdecode(args[i + 1]))
+    return None
+
+
+def _kill(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _force_stop(proc: subprocess.Popen, runtime: Path) -> None:
+    """The server did not stop by itself: kill it, its process group and its kernels, and remove the
+    runtime files they would have removed."""
+    kernels = _children(proc.pid)
+    files = [f for f in (_connection_file(k) for k in kernels) if f is not None]
+    kill_all = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows has no SIGKILL
+    try:
+        os.killpg(proc.pid, kill_all)
+    except (AttributeError, ProcessLookupError, PermissionError):  # no process groups on Windows
+        proc.kill()
+    for pid in kernels:
+        _kill(pid, kill_all)
+    proc.wait()
+    files += [runtime / f"jpserver-{proc.pid}.json", runtime / f"jpserver-{proc.pid}-open.html",
+              runtime / f"jpserver-file-to-run-{proc.pid}-open.html"]
+    for f in files:
+        try:
+            f.unlink()
+        except OSError:
+            pass
+
+
+def _server_url(runtime: Path, pid: int, start: str = f"/lab/tree/{WELCOME}") -> str | None:
+    """The welcome lesson's URL (with the login token) once the server has written its info file."""
+    try:
+        info = json.loads((runtime / f"jpserver-{pid}.json").read_text())
+    except (OSError, ValueError):
+        return None
+    url = info.get("url", "").replace("://localhost:", "://127.0.0.1:")
+    if not url:
+        return None
+    token = info.get("token")
+    return f"{url.rstrip('/')}{start}" + (f"?token={token}" if token else "")
+
+
+def serve(cmd: Sequence[str], env: dict[str, str], *, grace: float = GRACE_SECONDS,
+          out: TextIO | None = None) -> int:
+    """Run the Jupyter server ``cmd`` as a managed child until it exits or this process is told to
+    stop (SIGINT, SIGTERM, SIGHUP); returns the exit status (0 after a requested stop).
+
+    The child runs in its own session with no terminal input, so the terminal's Ctrl+C reaches only
+    this process and Jupyter never asks "Shut down this server (y/[n])?". A stop signal is passed on
+    as SIGTERM; Jupyter then shuts down its kernels and removes its runtime files. If it has not
+    exited after ``grace`` seconds (or on a second Ctrl+C), it and its kernels are killed and their
+    runtime files removed. Once the server is up, the welcome lesson's URL is printed to ``out``
+    (stderr by default).
+    """
+    out = out or sys.stderr
+    runtime = _runtime_dir(env)
+    start = next((a.split("=", 1)[1] for a in cmd if a.startswith("--LabApp.default_url=")), f"/lab/tree/{WELCOME}")
+    stop: list[int] = []
+    proc: subprocess.Popen | None = None
+
+    def on_signal(signum: int, _frame: object) -> None:
+        stop.append(signum)
+        if proc is not None and proc.poll() is None:
+            _kill(proc.pid, signal.SIGTERM)
+
+    previous = {sig: signal.signal(sig, on_signal) for sig in STOP_SIGNALS}
+    try:
+        proc = subprocess.Popen(list(cmd), env=env, stdin=subprocess.DEVNULL, start_new_session=True)
+        if stop:  # a signal arrived while starting
+            _kill(proc.pid, signal.SIGTERM)
+        url = None
+        stop_started: float | None = None
+        while True:
+            try:
+                code = proc.wait(timeout=0.2)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            if stop:
+                if stop_started is None:
+                    stop_started = time.monotonic()
+                    print("bglearn lessons: stopping JupyterLab and its kernels ...", file=out, flush=True)
+                if stop.count(signal.SIGINT) > 1 or time.monotonic() - stop_started > grace:
+                    print("bglearn lessons: the server did not stop in time; killing it.", file=out, flush=True)
+                    _force_stop(proc, runtime)
+                    code = proc.returncode
+                    break
+            elif url is None and (url := _server_url(runtime, proc.pid, start)):
+                print(f"bglearn lessons: the welcome lesson is at {url}", file=out, flush=True)
+                print("bglearn lessons: stop the server with Ctrl+C.", file=out, flush=True)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if proc is not None and proc.poll() is None:  # an unexpected error here: never orphan it
+            _kill(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                _force_stop(proc, runtime)
+    if stop:
+        print("bglearn lessons: stopped.", file=out, flush=True)
+        return 0
+    return code
 
 
 def _lessons(args: argparse.Namespace) -> int:
@@ -83,21 +278,28 @@ def _lessons(args: argparse.Namespace) -> int:
     try:
         import jupyterlab  # noqa: F401
     except ImportError:
-        raise BglearnError("JupyterLab is not installed: pip install jupyterlab (or pip install -e . in the kit).") from None
-    print(f"Opening the lessons in JupyterLab: {folder / WELCOME}", file=sys.stderr)
-    print("Stop the server with Ctrl+C.", file=sys.stderr)
-    return subprocess.call(cmd, env=_environment())
+        raise BglearnError("JupyterLab is not installed; it comes with the kit's 'lessons' extra: pip install 'bglearn-kit[lessons]'.") from None
+    if not args.no_trust:
+        root, _ = server_layout(folder)
+        trust_notebooks(folder)
+        if root != folder:
+            trust_notebooks(root / "exercises")
+    print(f"bglearn lessons: starting JupyterLab on {folder / WELCOME} ...", file=sys.stderr, flush=True)
+    return serve(cmd, _environment())
 
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "lessons",
         help="open the lesson notebooks in JupyterLab",
-        description="Start JupyterLab on the course's welcome notebook (notebooks/00-welcome.ipynb).",
+        description="Start JupyterLab on the course's welcome notebook (notebooks/00-welcome.ipynb). "
+                    "Ctrl+C (or SIGTERM) stops the server and its kernels.",
     )
     p.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     p.add_argument("--port", type=int, default=None, help="the port for the server (default: Jupyter's, 8888)")
     p.add_argument("--dir", default=None, help="the folder holding the notebooks (default: the repository's)")
+    p.add_argument("--no-trust", action="store_true",
+                   help="do not mark the folder's notebooks as trusted (their boards still show)")
     p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
     p.add_argument("jupyter_args", nargs=argparse.REMAINDER,
                    help="after --, options passed on to JupyterLab")

@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from ..errors import BglearnError
+from . import check_input_file, check_output_file
 
 __all__ = ["register"]
 
@@ -54,8 +55,11 @@ def _match(args: argparse.Namespace) -> int:
     from ..match import Match
     from ..records import format_mat
 
+    # every argument is checked before the first game is played
     if args.length < 1:
         raise BglearnError(f"--length must be at least 1, got {args.length}.")
+    if args.output and args.output != "-":
+        check_output_file(args.output)
     kinds = _pair(args.players, "players")
     names = _pair(args.names, "names") if args.names else ("White", "Red")
     seed = args.seed
@@ -102,7 +106,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.file == "-":
         record = parse_mat(sys.stdin.read())
     else:
-        record = read_mat(args.file)
+        record = read_mat(check_input_file(args.file, ".mat file"))
     out = sys.stdout
     names = record.names
     if record.length:

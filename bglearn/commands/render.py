@@ -17,6 +17,7 @@ from ..dice import as_roll
 from ..errors import BglearnError, NotationError
 from ..ids import decode_match_id, parse_xgid
 from ..position import RED, WHITE, Player, Position
+from . import check_extra, check_output_file
 
 __all__ = ["register", "render_options"]
 
@@ -91,15 +92,21 @@ def render_options(args: argparse.Namespace) -> tuple[Position, dict]:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from ..svg import render
-
+    # every argument is checked before anything is drawn
     position, options = render_options(args)
-    diagram = render(position, **options)
     out = args.output
     png = args.png or (out is not None and out.lower().endswith(".png"))
+    if png and out is None:
+        raise NotationError("PNG output needs a file name: add -o FILE.png.")
+    if png:
+        check_extra("png", "PNG output")
+    if out is not None:
+        check_output_file(out)
+
+    from ..svg import render
+
+    diagram = render(position, **options)
     if out is None:
-        if png:
-            raise NotationError("PNG output needs a file name: add -o FILE.png.")
         sys.stdout.write(str(diagram) + "\n")
         return 0
     try:

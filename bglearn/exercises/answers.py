@@ -7,12 +7,22 @@ the answer is right is always decided by the engine in :mod:`bglearn.exercises.q
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Mapping
 
 from ..errors import BglearnError
 from ..position import Player
 
-__all__ = ["AnswerFormatError", "as_bool", "as_int", "as_int_list", "as_text_list", "as_player", "show_answer"]
+__all__ = ["AnswerFormatError", "as_bool", "as_int", "as_int_list", "as_text_list", "as_player", "show_answer",
+           "ANSWER_MIME", "MAX_ANSWER_CHARS", "answer_bundle", "saved_answers", "plain_value"]
+
+ANSWER_MIME = "application/vnd.bglearn.answer+json"
+"""The mimetype of the output an answer widget keeps in its cell: ``{"version": 1, "question": n,
+"answer": value}``. JupyterLab saves it with the notebook, so the answer given with a widget is in the
+file the student hands in; :func:`saved_answers` reads it back."""
+
+MAX_ANSWER_CHARS = 20_000
+"""The largest saved answer (its JSON text) that is read; anything longer is ignored."""
 
 _YES = {"yes", "y", "true", "t", "1", "oui", "ja"}
 _NO = {"no", "n", "false", "f", "0", "non", "nein"}
@@ -107,3 +117,88 @@ def as_player(value: Any) -> Player:
         if word in ("red", "r", "x"):
             return Player.RED
     raise AnswerFormatError(f"answer \"White\" or \"Red\", not {show_answer(value)}.")
+
+
+def plain_value(value: Any, *, _depth: int = 0) -> Any:
+    """``value`` as plain JSON data (text, whole numbers, True/False, None, lists, dicts with text
+    keys); tuples and sets become lists. Raises :class:`AnswerFormatError` for anything else."""
+    if _depth > 8:
+        raise AnswerFormatError("the answer is nested too deeply.")
+    if isinstance(value, Player):  # before int: a Player is an int enum
+        return str(value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value if type(value) in (bool, int, str, type(None)) else (int(value) if isinstance(value, int) else str(value))
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (list, tuple)):
+        return [plain_value(v, _depth=_depth + 1) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((plain_value(v, _depth=_depth + 1) for v in value), key=repr)
+    if isinstance(value, Mapping):
+        return {str(k): plain_value(v, _depth=_depth + 1) for k, v in value.items()}
+    raise AnswerFormatError(f"{show_answer(value)} is not a plain answer (text, a number, a list...).")
+
+
+def answer_bundle(number: int, value: Any) -> dict[str, Any]:
+    """The output data an answer widget shows in its cell for ``value``, the answer to question
+    ``number``: the machine-readable :data:`ANSWER_MIME` part the grader reads, and the plain text
+    ``Your answer to question n: ...`` a person reads (in the notebook and in the saved file)."""
+    data = plain_value(value)
+    text = "(none yet)" if data is None else show_answer(value, 300)
+    return {ANSWER_MIME: {"version": 1, "question": int(number), "answer": data},
+            "text/plain": f"Your answer to question {number}: {text}"}
+
+
+def _payload(data: Any) -> tuple[int, Any] | None:
+    if isinstance(data, str):  # a notebook written by hand may keep the JSON as text
+        if len(data) > MAX_ANSWER_CHARS:
+            return None
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return None
+    if not isinstance(data, dict) or data.get("version") != 1:
+        return None
+    n = data.get("question")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 999:
+        return None
+    try:
+        size = len(json.dumps(data.get("answer")))
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if size > MAX_ANSWER_CHARS:
+        return None
+    return n, data.get("answer")
+
+
+def saved_answers(nb: Any) -> dict[int, Any]:
+    """The answers a student gave with the answer widgets, as saved in the notebook ``nb`` (a dict or
+    :class:`nbformat.NotebookNode`): ``{question number: answer}``, the answer as plain JSON data.
+
+    Each answer widget keeps an output of mimetype :data:`ANSWER_MIME` in its cell, updated on every
+    answer, so the saved file holds the latest one; when several outputs answer the same question the
+    last one in the notebook wins. Unanswered widgets (``answer`` ``None``), malformed outputs and
+    answers longer than :data:`MAX_ANSWER_CHARS` are left out. Never raises for a malformed notebook."""
+    found: dict[int, Any] = {}
+    cells = nb.get("cells") if isinstance(nb, Mapping) else None
+    if not isinstance(cells, list):
+        return found
+    for cell in cells:
+        if not isinstance(cell, Mapping) or cell.get("cell_type") != "code":
+            continue
+        outputs = cell.get("outputs")
+        if not isinstance(outputs, list):
+            continue
+        for out in outputs:
+            data = out.get("data") if isinstance(out, Mapping) else None
+            if not isinstance(data, Mapping) or ANSWER_MIME not in data:
+                continue
+            got = _payload(data[ANSWER_MIME])
+            if got is None:
+                continue
+            n, value = got
+            if value is None:
+                found.pop(n, None)
+            else:
+                found[n] = value
+    return found

@@ -12,15 +12,18 @@ play the forced-move rules forbid, and so on.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from ..dice import ALL_ROLLS, Roll
 from ..errors import BglearnError, InvalidPositionError
 from ..explain import Reason, explain, legal_continuations
-from ..plays import BAR, legal_plays
+from ..plays import BAR, legal_plays, max_dice_playable
 from ..position import START, Player, Position
 from ..result import ResultKind, game_result
+from .rules import cube_problem, position_problem
 from .questions import (
     DropPoints,
     EntryPoints,
@@ -39,7 +42,7 @@ from .questions import (
 )
 
 __all__ = ["GenerationError", "ExerciseSpec", "EXERCISES", "variant_rng", "generate", "blocked_entry_dice",
-           "tempting_plays", "FORCED_REASONS"]
+           "tempting_plays", "FORCED_REASONS", "ANSWER_BANDS", "Slot"]
 
 WHITE, RED = Player.WHITE, Player.RED
 
@@ -107,47 +110,64 @@ def _played_from_start(rng: random.Random, plies: int) -> Position:
 
 # -- candidate plays, judged by the engine -------------------------------------------------
 
+def _sources(position: Position) -> list[int]:
+    me = position.checkers(position.turn)
+    return ([BAR] if me[0] else []) + [i for i in range(24, 0, -1) if me[i]]
+
+
+def _step(s: int, d: int) -> str:
+    t = s - d
+    return f"{'bar' if s == BAR else s}/{t if t >= 1 else 'off'}"
+
+
+def _light_candidates(position: Position, roll: Roll) -> list[str]:
+    """The attempts that show which rule of play is at stake: each checker moved by one die, and
+    each legal play cut short (for doubles)."""
+    dice = sorted(set(roll.dice), reverse=True)
+    out = [_step(s, d) for s in _sources(position) for d in dice]
+    if roll.is_double:
+        for play in legal_plays(position, roll)[:4]:
+            moves = play.moves
+            out += [" ".join(str(m) for m in moves[:k]) for k in range(1, len(moves))]
+    return list(dict.fromkeys(out))
+
+
 def _candidate_texts(position: Position, roll: Roll) -> list[str]:
     """Plays a learner might try: single moves, pairs of moves, backwards moves, and legal plays cut
     short. Only proposals: :func:`explain` decides which are legal."""
-    me = position.checkers(position.turn)
-    sources = ([BAR] if me[0] else []) + [i for i in range(24, 0, -1) if me[i]]
-    dice = sorted(set(roll.dice), reverse=True)
-
-    def step(s: int, d: int) -> str:
-        t = s - d
-        return f"{'bar' if s == BAR else s}/{t if t >= 1 else 'off'}"
-
-    singles = [step(s, d) for s in sources for d in dice]
-    out = list(singles)
+    sources = _sources(position)
+    out = _light_candidates(position, roll)
     if not roll.is_double:
-        out += [f"{step(s1, roll.high)} {step(s2, roll.low)}" for s1 in sources for s2 in sources]
+        out += [f"{_step(s1, roll.high)} {_step(s2, roll.low)}" for s1 in sources for s2 in sources]
     else:
-        out += [f"{step(s1, roll.high)} {step(s2, roll.high)}" for s1 in sources for s2 in sources if s1 >= s2]
-    out += [f"{s}/{s + d}" for s in sources if s != BAR for d in dice if s + d <= 24]
+        out += [f"{_step(s1, roll.high)} {_step(s2, roll.high)}" for s1 in sources for s2 in sources if s1 >= s2]
+    out += [f"{s}/{s + d}" for s in sources if s != BAR for d in set(roll.dice) if s + d <= 24]
     for play in legal_plays(position, roll)[:6]:
         moves = play.moves
-        for k in range(1, len(moves)):
-            out.append(" ".join(str(m) for m in moves[:k]))
-    seen, unique = set(), []
-    for t in out:
-        if t not in seen:
-            seen.add(t)
-            unique.append(t)
-    return unique
+        out += [" ".join(str(m) for m in moves[:k]) for k in range(1, len(moves))]
+    return list(dict.fromkeys(out))
 
 
-def tempting_plays(position: Position, roll: Roll, reasons: Iterable[Reason] | None = None) -> list[tuple[str, Reason]]:
-    """Candidate plays the engine rules illegal (for ``reasons``, if given): ``(text, reason)``."""
-    wanted = None if reasons is None else set(reasons)
+@lru_cache(maxsize=20000)
+def _judged(position: Position, roll: Roll, light: bool) -> tuple[tuple[str, Reason], ...]:
+    texts = _light_candidates(position, roll) if light else _candidate_texts(position, roll)
     out = []
-    for text in _candidate_texts(position, roll):
+    for text in texts:
         v = explain(position, roll, text)
-        if not v.legal and v.reason is not Reason.BAD_NOTATION and (wanted is None or v.reason in wanted):
+        if not v.legal and v.reason is not Reason.BAD_NOTATION:
             out.append((text, v.reason))
-    return out
+    return tuple(out)
 
 
+def tempting_plays(position: Position, roll: Roll, reasons: Iterable[Reason] | None = None, *,
+                   light: bool = False) -> list[tuple[str, Reason]]:
+    """Candidate plays the engine rules illegal (for ``reasons``, if given): ``(text, reason)``.
+    ``light`` tries only single-die moves and cut-short plays (enough to see which rule is at stake)."""
+    wanted = None if reasons is None else set(reasons)
+    return [(t, r) for t, r in _judged(position, Roll(*roll), light) if wanted is None or r in wanted]
+
+
+@lru_cache(maxsize=20000)
 def notation_round_trips(position: Position, roll: Roll) -> bool:
     """True when every legal play's standard notation reads back (through :func:`explain`) as that
     same play. Generators use only such positions, so a student who writes the notation the engine
@@ -168,10 +188,13 @@ def blocked_entry_dice(position: Position) -> list[int]:
 
 def _pick_options(rng: random.Random, position: Position, roll: Roll, prefer: Iterable[Reason],
                   n_wrong: int = 3) -> tuple[str, ...] | None:
+    """Four options, exactly one legal; at least one wrong option breaks a rule in ``prefer``."""
     plays = legal_plays(position, roll)
-    if not plays or not notation_round_trips(position, roll):
+    if not plays:
         return None
-    bad = tempting_plays(position, roll)
+    bad = tempting_plays(position, roll, light=True)
+    if len(bad) < n_wrong:
+        bad = tempting_plays(position, roll)
     preferred = [t for t, r in bad if r in set(prefer)]
     if not preferred:
         return None
@@ -179,7 +202,7 @@ def _pick_options(rng: random.Random, position: Position, roll: Roll, prefer: It
     rng.shuffle(preferred)
     rng.shuffle(others)
     wrong = (preferred[:2] + others + preferred[2:])[:n_wrong]
-    if len(wrong) < 2:
+    if len(wrong) < n_wrong:
         return None
     options = [rng.choice(plays).notation] + wrong
     rng.shuffle(options)
@@ -188,259 +211,332 @@ def _pick_options(rng: random.Random, position: Position, roll: Roll, prefer: It
     return tuple(options)
 
 
+# -- fairness ------------------------------------------------------------------------------
+
+ANSWER_BANDS: dict[str, tuple[int, int]] = {
+    "make-play": (1, 8),      # how many different legal plays a "write a legal play" question accepts
+    "list-plays": (1, 4),     # how many plays the complete list holds
+    "pick-play": (1, 1),      # exactly one of the four options is legal
+}
+"""The stated band of right-answer counts per question kind (:meth:`Question.answer_count`); every
+generated question lies in it."""
+
+
+def _in_band(q: Question) -> bool:
+    lo, hi = ANSWER_BANDS.get(q.kind, (0, 10**9))
+    return lo <= q.answer_count() <= hi
+
+
+# -- slots: one question of a given kind that must test a given rule ---------------------------
+
+@dataclass(frozen=True)
+class Slot:
+    """One question of every student's variant: its ``kind``, the rule it must test (``target``,
+    checked with :meth:`Question.rules`), whether its dice are a double (``doubles``: ``True``,
+    ``False`` or ``None`` for no dice) and its builder, which proposes a question or ``None``."""
+
+    kind: str
+    target: str
+    build: Callable[[random.Random], Question | None]
+    doubles: bool | None = None
+
+
+def _roll(rng: random.Random, doubles: bool) -> Roll:
+    return rng.choice([r for r in ALL_ROLLS if r.is_double == doubles])
+
+
+def _fill(rng: random.Random, n: int, points: list[int], cap: int) -> dict[int, int]:
+    return _scatter(rng, n, points, cap=cap)
+
+
+def _opponent(rng: random.Random, made: Iterable[int], extra_points: list[int]) -> dict[int, int]:
+    """All 15 opposing checkers (mover's numbering): 2-3 on each ``made`` point, the rest on
+    ``extra_points`` (so nobody has borne off)."""
+    them: dict[int, int] = {}
+    for p in made:
+        them[p] = rng.choice([2, 2, 3])
+    while sum(them.values()) > 15:
+        them.pop(max(them))
+    rest = 15 - sum(them.values())
+    for p, n in _scatter(rng, rest, extra_points or list(them), cap=5).items():
+        them[p] = them.get(p, 0) + n
+    return them
+
+
+def _play_question(kind: str, pos: Position, roll: Roll, rng: random.Random, target: str, points: int = 1,
+                   task: str = "") -> Question | None:
+    if kind == "list-plays":
+        q: Question = ListPlays(pos, roll=roll, points=points)
+    elif kind == "make-play":
+        q = MakePlay(pos, roll=roll, task=task, points=points)
+    else:
+        prefer = {Reason[target]} if target in Reason.__members__ else set(FORCED_REASONS | BAR_REASONS | BEAROFF_REASONS)
+        options = _pick_options(rng, pos, roll, prefer)
+        if options is None:
+            return None
+        q = PickPlay(pos, roll=roll, options=options, points=points)
+    return q if _in_band(q) else None
+
+
+def _accepts(q: Question | None, target: str) -> bool:
+    """The question tests ``target``, its position and cube could occur in a game, its answer count
+    is in band, and (for plays) the engine's notation of every legal play reads back as that play."""
+    if q is None or position_problem(q.position) is not None:
+        return False
+    if isinstance(q, (ListPlays, MakePlay, PickPlay, EntryPoints, MayBearOff)):
+        if not notation_round_trips(q.position, q.roll):
+            return False
+    cube = getattr(q, "cube", None)
+    if cube is not None and cube_problem(cube, q.cube_owner, match_length=q.match_length, score=q.score,
+                                         crawford=getattr(q, "crawford", False)):
+        return False
+    return _in_band(q) and target in q.rules()
+
+
 # -- setup ---------------------------------------------------------------------------------
 
-def _setup(rng: random.Random) -> list[Question]:
-    side = rng.choice([WHITE, RED])
-    other = side.opponent
-    empty_side = [0] * 25
+def _without(p: Player) -> Position:
+    empty = [0] * 25
+    return Position(white=empty if p is WHITE else START, red=empty if p is RED else START)
 
-    def without(p: Player) -> Position:
-        return Position(white=empty_side if p is WHITE else START, red=empty_side if p is RED else START)
 
-    qs: list[Question] = [
-        SetUpStart(without(side), side=side, numbering=side),
-        SetUpStart(without(other), side=other, numbering=side),
-    ]
+def _setup_slots() -> list[Slot]:
     start = Position()
-    numbering = rng.choice([WHITE, RED])
-    occupied = [p for p in range(1, 25) if start.owner(p, numbering)[0] is not None]
-    p1 = rng.choice(occupied)
-    qs.append(PointOwner(start, point=p1, numbering=numbering))
-    p2 = rng.choice([p for p in occupied if start.owner(p, numbering)[0] != start.owner(p1, numbering)[0]])
-    qs.append(PointOwner(start, point=p2, numbering=numbering.opponent if rng.random() < 0.5 else numbering))
-    w, r = rng.sample(range(1, 7), 2)
-    qs.append(OpeningStarter(start, white_die=w, red_die=r))
-    w2, r2 = rng.sample(range(1, 7), 2)
-    opening = OpeningStarter(start, white_die=w2, red_die=r2)._opening()
-    assert notation_round_trips(Position(turn=opening.starter), opening.roll)
-    qs.append(MakePlay(Position(turn=opening.starter), roll=opening.roll,
-                       task=f"{opening.starter} won the opening throw {max(w2, r2)}–{min(w2, r2)} and plays both numbers."))
-    mid = _played_from_start(rng, rng.randint(3, 8))
-    qs.append(PipCount(mid, player=rng.choice([WHITE, RED])))
-    mid_points = [p for p in range(1, 25) if mid.owner(p, WHITE)[0] is not None]
-    qs.append(PointOwner(mid, point=rng.choice(mid_points), numbering=rng.choice([WHITE, RED])))
 
-    def pick(r: random.Random):
-        roll = _random_roll(r, doubles=False)
-        pos = Position(turn=r.choice([WHITE, RED]))
-        options = _pick_options(r, pos, roll, {Reason.WRONG_DIRECTION, Reason.BLOCKED, Reason.NO_CHECKER,
-                                               Reason.DIE_MISMATCH})
-        return None if options is None else PickPlay(pos, roll=roll, options=options)
+    def own(r):
+        side = r.choice([WHITE, RED])
+        return SetUpStart(_without(side), side=side, numbering=side)
 
-    qs.append(_search(rng, pick, "an opening pick-the-play question"))
-    return qs
+    def other(r):
+        side = r.choice([WHITE, RED])
+        return SetUpStart(_without(side), side=side, numbering=side.opponent)
+
+    def owner_start(r):
+        numbering = r.choice([WHITE, RED])
+        occupied = [p for p in range(1, 25) if start.owner(p, numbering)[0] is not None]
+        return PointOwner(start, point=r.choice(occupied), numbering=numbering)
+
+    def owner_mid(r):
+        mid = _played_from_start(r, r.randint(3, 8))
+        numbering = r.choice([WHITE, RED])
+        return PointOwner(mid, point=r.randint(1, 24), numbering=numbering)
+
+    def opening(r):
+        w, red = r.sample(range(1, 7), 2)
+        return OpeningStarter(start, white_die=w, red_die=red)
+
+    def tie(r):
+        d = r.randint(1, 6)
+        return OpeningStarter(start, white_die=d, red_die=d)
+
+    def first_play(r):
+        w, red = r.sample(range(1, 7), 2)
+        starter = WHITE if w > red else RED
+        return _play_question("make-play", Position(turn=starter), Roll(w, red), r, "DICE_NOT_FULLY_USED",
+                              task=f"{starter} won the opening throw {max(w, red)}–{min(w, red)} and plays both numbers.")
+
+    def pips(r):
+        return PipCount(_played_from_start(r, r.randint(3, 8)), player=r.choice([WHITE, RED]))
+
+    def pick(r):
+        return _play_question("pick-play", Position(turn=r.choice([WHITE, RED])), _roll(r, False), r, "BLOCKED")
+
+    return [Slot("set-up", "STARTING_POSITION", own), Slot("set-up", "NUMBERING", other),
+            Slot("point-owner", "NUMBERING", owner_start), Slot("point-owner", "NUMBERING", owner_mid),
+            Slot("opening-starter", "OPENING_THROW", opening), Slot("opening-starter", "OPENING_TIE", tie),
+            Slot("make-play", "DICE_NOT_FULLY_USED", first_play, doubles=False),
+            Slot("pip-count", "PIP_COUNT", pips), Slot("pick-play", "BLOCKED", pick, doubles=False)]
 
 
 # -- forced moves --------------------------------------------------------------------------
 
 def _forced_position(rng: random.Random) -> Position:
-    """A blocked-up position: the opponent holds several points, the mover has a few checkers out."""
+    """A blocked-up position: the opponent holds several points in front of a few of the mover's
+    checkers; nobody has borne off."""
     turn = rng.choice([WHITE, RED])
     made = rng.sample(range(2, 24), rng.randint(4, 7))
-    them: dict[int, int] = {}
-    for p in made:
-        them[p] = rng.choice([2, 2, 3])
-    while sum(them.values()) > 15:
-        them.pop(next(iter(them)))
+    them = _opponent(rng, made, [])
     free = [p for p in range(1, 25) if p not in them]
-    field_n = rng.randint(1, 4)
-    off = rng.randint(0, 4)
-    me = _scatter(rng, field_n, [p for p in free if p >= 7], cap=2)
-    home = _scatter(rng, 15 - off - sum(me.values()), [p for p in free if p <= 6], cap=6)
-    for p, n in home.items():
+    me = _scatter(rng, rng.randint(1, 3), [p for p in free if p >= 7], cap=2)
+    for p, n in _scatter(rng, 15 - sum(me.values()), [p for p in free if p <= 6], cap=6).items():
         me[p] = me.get(p, 0) + n
     return _board(me, them, turn)
 
 
-def _forced(rng: random.Random) -> list[Question]:
-    qs: list[Question] = []
+def _only_one_die(pos: Position, roll: Roll, die: int) -> bool:
+    """Every legal play uses exactly one die, ``die`` (asked of the engine)."""
+    plays = legal_plays(pos, roll)
+    return bool(plays) and all(p.dice_used == (die,) for p in plays)
 
-    def make(kind: str, max_plays: int):
-        def build(r: random.Random):
-            pos = _forced_position(r)
-            roll = _random_roll(r)
-            plays = legal_plays(pos, roll)
-            if not 1 <= len(plays) <= max_plays or not notation_round_trips(pos, roll):
-                return None
-            if not tempting_plays(pos, roll, FORCED_REASONS):
-                return None
-            if kind == "list":
-                return ListPlays(pos, roll=roll, points=2)
-            if kind == "make":
-                return MakePlay(pos, roll=roll, task="Mind the forced-move rules.")
-            options = _pick_options(r, pos, roll, FORCED_REASONS)
-            return None if options is None else PickPlay(pos, roll=roll, options=options)
-        return build
 
-    for kind, n, max_plays in (("list", 2, 4), ("pick", 3, 8), ("make", 3, 3)):
-        for _ in range(n):
-            qs.append(_search(rng, make(kind, max_plays), f"a forced-move {kind} question"))
-    order = [1, 2, 0, 3, 5, 4, 6, 7] if len(qs) == 8 else list(range(len(qs)))
-    return [qs[i] for i in order]
+def _forced_builder(kind: str, target: str, doubles: bool, points: int = 1):
+    def build(r: random.Random):
+        pos = _forced_position(r)
+        rolls = [x for x in ALL_ROLLS if x.is_double == doubles]
+        r.shuffle(rolls)
+        for roll in rolls:
+            if target == "LARGER_DIE_REQUIRED" and not _only_one_die(pos, roll, roll.high):
+                continue
+            if target == "SMALLER_DIE_ONLY" and not _only_one_die(pos, roll, roll.low):
+                continue
+            if target == "DOUBLES_UNDERPLAYED" and not 2 <= max_dice_playable(pos, roll) <= 3:
+                continue
+            if target == "DICE_NOT_FULLY_USED" and max_dice_playable(pos, roll) != 2:
+                continue
+            q = _play_question(kind, pos, roll, r, target, points,
+                               task="Mind the forced-move rules." if kind == "make-play" else "")
+            if _accepts(q, target):
+                return q
+        return None
+    return build
+
+
+def _forced_slots() -> list[Slot]:
+    spec = [("list-plays", "DICE_NOT_FULLY_USED", False, 2), ("list-plays", "LARGER_DIE_REQUIRED", False, 2),
+            ("pick-play", "LARGER_DIE_REQUIRED", False, 1), ("pick-play", "DOUBLES_UNDERPLAYED", True, 1),
+            ("pick-play", "DICE_NOT_FULLY_USED", False, 1), ("make-play", "SMALLER_DIE_ONLY", False, 1),
+            ("make-play", "DOUBLES_UNDERPLAYED", True, 1), ("make-play", "LARGER_DIE_REQUIRED", False, 1)]
+    return [Slot(k, t, _forced_builder(k, t, d, pts), doubles=d) for k, t, d, pts in spec]
 
 
 # -- bar entry -----------------------------------------------------------------------------
 
-def _bar_position(rng: random.Random, bar: int | None = None) -> Position:
-    """The mover has checkers on the bar; the opponent holds some points of its home board (the
-    mover's 19- to 24-points)."""
+def _bar_position(rng: random.Random, bar: int) -> Position:
+    """The mover has ``bar`` checkers on the bar; the opponent holds some points of its home board
+    (the mover's 19- to 24-points). Nobody has borne off."""
     turn = rng.choice([WHITE, RED])
-    bar = bar if bar is not None else rng.choice([1, 1, 1, 2])
-    entry = list(range(19, 25))
-    made = rng.sample(entry, rng.randint(2, 6))
-    them: dict[int, int] = {p: rng.choice([2, 2, 3]) for p in made}
-    for p in entry:
-        if p not in them and rng.random() < 0.3:
-            them[p] = 1  # a blot: entering there hits
-    rest = 15 - sum(them.values()) - rng.randint(0, 2)
-    outer = [p for p in range(7, 19) if rng.random() < 0.3]
-    for p, n in _scatter(rng, max(rest, 0), outer or [13], cap=5).items():
-        them[p] = them.get(p, 0) + n
+    made = rng.sample(range(19, 25), rng.randint(2, 5))
+    them = _opponent(rng, made, [p for p in range(7, 25) if p not in made and rng.random() < 0.4] or [13])
+    for p in range(19, 25):  # sometimes a blot to hit on entering
+        if p not in them and rng.random() < 0.25:
+            donor = max(them, key=lambda k: them[k])
+            if them[donor] > 2:
+                them[donor] -= 1
+                them[p] = 1
     free = [p for p in range(1, 19) if p not in them]
-    me = _scatter(rng, 15 - bar - rng.randint(0, 2), free, cap=4)
+    me = _scatter(rng, 15 - bar, free, cap=4)
     return _board(me, them, turn, me_bar=bar)
 
 
-def _tests_bar_rule(pos: Position) -> bool:
-    return pos.bar(pos.turn) >= 1 and bool(blocked_entry_dice(pos))
-
-
-def _bar(rng: random.Random) -> list[Question]:
-    qs: list[Question] = []
-
-    def entry(target: str):
-        def build(r: random.Random):
-            pos = _bar_position(r, bar=1 if target != "two" else 2)
-            if not _tests_bar_rule(pos):
-                return None
-            blocked = blocked_entry_dice(pos)
-            roll = _random_roll(r)
-            n_blocked = sum(1 for d in set(roll.dice) if d in blocked)
-            if not notation_round_trips(pos, roll):
-                return None
+def _entry_builder(target: str, bar: int, entries: int, doubles: bool):
+    def build(r: random.Random):
+        pos = _bar_position(r, bar)
+        if not blocked_entry_dice(pos):
+            return None
+        rolls = [x for x in ALL_ROLLS if x.is_double == doubles]
+        r.shuffle(rolls)
+        for roll in rolls:
             q = EntryPoints(pos, roll=roll)
-            truth = q.truth()
-            if target == "closed" and truth:
-                return None
-            if target in ("one", "two") and (n_blocked == 0 or not truth):
-                return None
-            return q
-        return build
+            if len(q.truth()) == entries and _accepts(q, target):
+                return q
+        return None
+    return build
 
-    qs.append(_search(rng, entry("one"), "an entry question with one blocked die"))
-    qs.append(_search(rng, entry("closed"), "an entry question where nothing enters"))
-    qs.append(_search(rng, entry("two"), "an entry question with two checkers on the bar"))
 
-    def other(kind: str):
-        def build(r: random.Random):
-            pos = _bar_position(r)
-            if not _tests_bar_rule(pos):
-                return None
-            roll = _random_roll(r)
-            plays = legal_plays(pos, roll)
-            if not notation_round_trips(pos, roll):
-                return None
-            if kind == "list":
-                if len(plays) > 4 or not tempting_plays(pos, roll, BAR_REASONS):
-                    return None
-                return ListPlays(pos, roll=roll, points=2)
-            if not plays or not tempting_plays(pos, roll, {Reason.BAR_FIRST}):
-                return None
-            if kind == "make":
-                return MakePlay(pos, roll=roll)
-            options = _pick_options(r, pos, roll, BAR_REASONS)
-            return None if options is None else PickPlay(pos, roll=roll, options=options)
-        return build
+def _bar_play_builder(kind: str, target: str, doubles: bool, points: int = 1):
+    def build(r: random.Random):
+        pos = _bar_position(r, r.choice([1, 1, 2]))
+        rolls = [x for x in ALL_ROLLS if x.is_double == doubles]
+        r.shuffle(rolls)
+        for roll in rolls[:6]:
+            if not legal_plays(pos, roll):
+                continue
+            q = _play_question(kind, pos, roll, r, target, points)
+            if _accepts(q, target):
+                return q
+        return None
+    return build
 
-    for kind, n in (("pick", 2), ("make", 2), ("list", 1)):
-        for _ in range(n):
-            qs.append(_search(rng, other(kind), f"a bar {kind} question"))
-    order = [0, 3, 1, 5, 2, 4, 6, 7]
-    return [qs[i] for i in order]
+
+def _bar_slots() -> list[Slot]:
+    return [Slot("entry-points", "BLOCKED", _entry_builder("BLOCKED", 1, 1, False), doubles=False),
+            Slot("entry-points", "NO_LEGAL_PLAY", _entry_builder("NO_LEGAL_PLAY", 1, 0, False), doubles=False),
+            Slot("entry-points", "ENTERING", _entry_builder("ENTERING", 2, 2, False), doubles=False),
+            Slot("pick-play", "BAR_FIRST", _bar_play_builder("pick-play", "BAR_FIRST", False), doubles=False),
+            Slot("pick-play", "BLOCKED", _bar_play_builder("pick-play", "BLOCKED", False), doubles=False),
+            Slot("make-play", "BAR_FIRST", _bar_play_builder("make-play", "BAR_FIRST", False), doubles=False),
+            Slot("make-play", "BAR_FIRST", _bar_play_builder("make-play", "BAR_FIRST", True), doubles=True),
+            Slot("list-plays", "BAR_FIRST", _bar_play_builder("list-plays", "BAR_FIRST", False, 2), doubles=False)]
 
 
 # -- bearing off ---------------------------------------------------------------------------
 
-def _bearoff_position(rng: random.Random, outside: int = 0) -> Position:
+def _bearoff_position(rng: random.Random, *, outside: int = 0, hit: bool = False) -> Position:
+    """The mover bears off: every checker home, some borne off. ``outside=1``: one checker still on
+    its way home (nothing borne off yet). ``hit``: one checker was hit during the bear-off and is on
+    the bar, and the opponent holds points of its home board."""
     turn = rng.choice([WHITE, RED])
     them: dict[int, int] = {}
-    if rng.random() < 0.35:
+    if hit:
+        for p in rng.sample(range(19, 25), rng.randint(1, 4)):
+            them[p] = rng.choice([2, 2, 3])
+    elif rng.random() < 0.35:
         them[rng.randint(1, 6)] = 2  # an anchor in the mover's home board
-    rest = 15 - sum(them.values()) - rng.randint(0, 6)
+    rest = 15 - sum(them.values())
     for p, n in _scatter(rng, rest, list(range(13, 25)), cap=5).items():
         them[p] = them.get(p, 0) + n
-    off = rng.randint(2, 10)
+    off = 0 if outside else rng.randint(2, 9)
     home = [p for p in range(1, 7) if p not in them]
-    me = _scatter(rng, 15 - off - outside, home, cap=5)
+    me = _scatter(rng, 15 - off - outside - int(hit), home, cap=5)
     if outside:
-        for p, n in _scatter(rng, outside, [p for p in range(7, 11) if p not in them], cap=1).items():
-            me[p] = n
-    return _board(me, them, turn)
+        p = rng.choice([p for p in range(7, 11) if p not in them])
+        me[p] = me.get(p, 0) + 1
+    return _board(me, them, turn, me_bar=int(hit))
 
 
-def _bearoff(rng: random.Random) -> list[Question]:
-    qs: list[Question] = []
+def _bearoff_builder(kind: str, target: str, *, outside: int = 0, hit: bool = False, truth: bool | None = None,
+                     points: int = 1):
+    def build(r: random.Random):
+        pos = _bearoff_position(r, outside=outside, hit=hit)
+        rolls = [x for x in ALL_ROLLS if not x.is_double]
+        r.shuffle(rolls)
+        me = pos.checkers(pos.turn)
+        for roll in rolls[:8]:
+            if kind == "may-bear-off":
+                pts = [p for p in range(1, 7) if me[p] and any(d >= p for d in roll.dice)]
+                if not pts:
+                    continue
+                q: Question | None = MayBearOff(pos, roll=roll, point=r.choice(pts))
+                if truth is not None and q.example_answer() is not truth:
+                    continue
+            else:
+                if not legal_plays(pos, roll):
+                    continue
+                q = _play_question(kind, pos, roll, r, target, points)
+            if _accepts(q, target):
+                return q
+        return None
+    return build
 
-    def may(target: bool, reason: Reason | None):
-        def build(r: random.Random):
-            pos = _bearoff_position(r, outside=1 if reason is Reason.BEAR_OFF_NOT_ALL_HOME else 0)
-            roll = _random_roll(r)
-            me = pos.checkers(pos.turn)
-            points = [p for p in range(1, 7) if me[p] and any(d >= p for d in roll.dice)]
-            if not points:
-                return None
-            if not notation_round_trips(pos, roll):
-                return None
-            q = MayBearOff(pos, roll=roll, point=r.choice(points))
-            if (q.witness() is not None) != target:
-                return None
-            if reason is not None:
-                v = explain(pos, roll, f"{q.point}/off", complete=False)
-                if v.legal or v.reason is not reason:
-                    return None
-            return q
-        return build
 
-    targets = [(True, None), (False, Reason.BEAR_OFF_HIGHER_POINT), (False, Reason.BEAR_OFF_NOT_ALL_HOME),
-               (rng.random() < 0.5, None)]
-    rng.shuffle(targets)
-    for target, reason in targets:
-        qs.append(_search(rng, may(target, reason), "a may-bear-off question"))
-
-    def other(kind: str):
-        def build(r: random.Random):
-            pos = _bearoff_position(r)
-            roll = _random_roll(r)
-            plays = legal_plays(pos, roll)
-            if not plays or (kind == "list" and len(plays) > 4) or not notation_round_trips(pos, roll):
-                return None
-            if not tempting_plays(pos, roll, BEAROFF_REASONS | FORCED_REASONS):
-                return None
-            if kind == "list":
-                return ListPlays(pos, roll=roll, points=2)
-            if kind == "make":
-                return MakePlay(pos, roll=roll)
-            options = _pick_options(r, pos, roll, BEAROFF_REASONS | FORCED_REASONS)
-            return None if options is None else PickPlay(pos, roll=roll, options=options)
-        return build
-
-    for kind, n in (("make", 2), ("pick", 1), ("list", 1)):
-        for _ in range(n):
-            qs.append(_search(rng, other(kind), f"a bear-off {kind} question"))
-    order = [0, 4, 1, 6, 2, 5, 3, 7]
-    return [qs[i] for i in order]
+def _bearoff_slots() -> list[Slot]:
+    b = _bearoff_builder
+    return [Slot("may-bear-off", "BEAR_OFF", b("may-bear-off", "BEAR_OFF", truth=True), doubles=False),
+            Slot("may-bear-off", "BEAR_OFF_HIGHER_POINT", b("may-bear-off", "BEAR_OFF_HIGHER_POINT", truth=False),
+                 doubles=False),
+            Slot("may-bear-off", "BEAR_OFF_NOT_ALL_HOME", b("may-bear-off", "BEAR_OFF_NOT_ALL_HOME", outside=1,
+                                                            truth=False), doubles=False),
+            Slot("may-bear-off", "HIT_DURING_BEAR_OFF", b("may-bear-off", "HIT_DURING_BEAR_OFF", hit=True,
+                                                          truth=False), doubles=False),
+            Slot("make-play", "BEAR_OFF_HIGHER_POINT", b("make-play", "BEAR_OFF_HIGHER_POINT"), doubles=False),
+            Slot("make-play", "HIT_DURING_BEAR_OFF", b("make-play", "HIT_DURING_BEAR_OFF", hit=True), doubles=False),
+            Slot("pick-play", "BEAR_OFF_NOT_ALL_HOME", b("pick-play", "BEAR_OFF_NOT_ALL_HOME", outside=1),
+                 doubles=False),
+            Slot("list-plays", "BEAR_OFF_HIGHER_POINT", b("list-plays", "BEAR_OFF_HIGHER_POINT", points=2),
+                 doubles=False)]
 
 
 # -- cube and scoring ----------------------------------------------------------------------
 
 def _finished(rng: random.Random, kind: ResultKind) -> Position:
+    """A finished game won with a ``kind`` result. A loser that has borne off has every other
+    checker home (it could only bear off with all of them home)."""
     winner = rng.choice([WHITE, RED])
     loser = winner.opponent
+    bar = 0
     if kind is ResultKind.SINGLE:
         off = rng.randint(1, 13)
-        side = _scatter(rng, 15 - off, list(range(1, 13)), cap=5)
-        bar = 0
+        side = _scatter(rng, 15 - off, list(range(1, 7)), cap=5)
     else:
         trapped = rng.randint(1, 2) if kind is ResultKind.BACKGAMMON else 0
         bar = rng.randint(0, trapped) if trapped else 0
@@ -454,98 +550,127 @@ def _finished(rng: random.Random, kind: ResultKind) -> Position:
     return pos
 
 
-def _scoring(rng: random.Random) -> list[Question]:
-    qs: list[Question] = []
-    kinds = [ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON]
-    # 1. cube turned and owned, no Jacoby
-    k = rng.choice(kinds)
-    pos = _finished(rng, k)
-    qs.append(PointsWon(pos, cube=rng.choice([2, 4, 8]), cube_owner=rng.choice([WHITE, RED])))
-    # 2. Jacoby, centred cube, a gammon or backgammon: counts single
-    pos = _finished(rng, rng.choice(kinds[1:]))
-    qs.append(PointsWon(pos, cube=1, cube_owner=None, jacoby=True))
-    # 3. Jacoby, cube turned: gammons count again
-    pos = _finished(rng, rng.choice(kinds[1:]))
-    qs.append(PointsWon(pos, cube=2, cube_owner=rng.choice([WHITE, RED]), jacoby=True))
-    # 4. match play: gammons count, no Jacoby; a score where no points are lost past the target
-    pos = _finished(rng, rng.choice(kinds[1:]))
-    qs.append(PointsWon(pos, cube=rng.choice([1, 2]), cube_owner=None, match_length=7,
-                        score=(rng.randint(0, 1), rng.randint(0, 1))))
-    # 5-6. kind of win
-    a, b = rng.sample(kinds, 2)
-    qs.append(ResultKindQuestion(_finished(rng, a)))
-    qs.append(ResultKindQuestion(_finished(rng, b)))
-    # 7. a drop
-    doubler = rng.choice([WHITE, RED])
-    value = rng.choice([1, 2, 4])
-    mid = _played_from_start(rng, rng.randint(6, 14)).with_turn(doubler)
-    qs.append(DropPoints(mid, cube=value, cube_owner=None if value == 1 else doubler, doubler=doubler))
-    # 8-10. may this player double?
-    scenarios = [
-        dict(cube=1, cube_owner=None),                                  # yes: centred
-        dict(cube=2, cube_owner="opponent"),                            # no: the opponent owns it
-        dict(cube=2, cube_owner="self"),                                # yes: redouble
-        dict(cube=1, cube_owner=None, rolled=True),                     # no: after rolling
-        dict(cube=1, cube_owner=None, match_length=5, score="crawford"),  # no: Crawford game
-    ]
-    yes = [s for s in scenarios if s.get("cube_owner") != "opponent" and not s.get("rolled") and not s.get("score")]
-    no = [s for s in scenarios if s not in yes]
-    chosen = [rng.choice(yes)] + rng.sample(no, 2)
-    rng.shuffle(chosen)
-    for s in chosen:
-        player = rng.choice([WHITE, RED])
-        owner = {"opponent": player.opponent, "self": player}.get(s.get("cube_owner"), s.get("cube_owner"))
-        extra: dict = {}
-        if s.get("score") == "crawford":
-            lead = rng.choice([WHITE, RED])
-            score = [rng.randint(0, 3), rng.randint(0, 3)]
-            score[lead] = 4
-            extra = dict(match_length=5, score=tuple(score), crawford=True)
-        pos = _played_from_start(rng, rng.randint(4, 12)).with_turn(player)
-        qs.append(MayDouble(pos, cube=s["cube"], cube_owner=owner, player=player, rolled=s.get("rolled", False),
-                            **extra))
-    return qs
+_KINDS = [ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON]
+
+
+def _scoring_slots() -> list[Slot]:
+    def cube_value(r):
+        return PointsWon(_finished(r, r.choice(_KINDS)), cube=r.choice([2, 4, 8]), cube_owner=r.choice([WHITE, RED]))
+
+    def jacoby(r):
+        if r.random() < 0.5:
+            return PointsWon(_finished(r, r.choice(_KINDS[1:])), cube=1, cube_owner=None, jacoby=True)
+        return PointsWon(_finished(r, r.choice(_KINDS[1:])), cube=2, cube_owner=r.choice([WHITE, RED]), jacoby=True)
+
+    def match(r):
+        cube = r.choice([1, 2])
+        return PointsWon(_finished(r, r.choice(_KINDS[1:])), cube=cube,
+                         cube_owner=None if cube == 1 else r.choice([WHITE, RED]), match_length=7,
+                         score=(r.randint(0, 4), r.randint(0, 4)))
+
+    def result(kind):
+        return lambda r: ResultKindQuestion(_finished(r, kind))
+
+    def drop(r):
+        doubler = r.choice([WHITE, RED])
+        value = r.choice([1, 2, 4])
+        mid = _played_from_start(r, r.randint(6, 14)).with_turn(doubler)
+        return DropPoints(mid, cube=value, cube_owner=None if value == 1 else doubler, doubler=doubler)
+
+    def may(target):
+        def build(r):
+            player = r.choice([WHITE, RED])
+            pos = _played_from_start(r, r.randint(4, 12)).with_turn(player)
+            if target == "MAY_DOUBLE":
+                owner = r.choice([None, player])
+                return MayDouble(pos, cube=1 if owner is None else 2, cube_owner=owner, player=player)
+            if target == "CUBE_OWNERSHIP":
+                return MayDouble(pos, cube=r.choice([2, 4]), cube_owner=player.opponent, player=player)
+            if target == "DOUBLE_BEFORE_ROLLING":
+                return MayDouble(pos, cube=1, cube_owner=None, player=player, rolled=True)
+            score = [r.randint(0, 3), r.randint(0, 3)]
+            score[r.choice([WHITE, RED])] = 4
+            return MayDouble(pos, cube=1, cube_owner=None, player=player, match_length=5, score=tuple(score),
+                             crawford=True)
+        return build
+
+    return [Slot("points-won", "CUBE_VALUE", cube_value), Slot("points-won", "JACOBY", jacoby),
+            Slot("points-won", "MATCH_SCORE", match), Slot("result-kind", "SINGLE", result(ResultKind.SINGLE)),
+            Slot("result-kind", "GAMMON", result(ResultKind.GAMMON)),
+            Slot("result-kind", "BACKGAMMON", result(ResultKind.BACKGAMMON)), Slot("drop-points", "DROP", drop),
+            Slot("may-double", "MAY_DOUBLE", may("MAY_DOUBLE")), Slot("may-double", "CUBE_OWNERSHIP", may("CUBE_OWNERSHIP")),
+            Slot("may-double", "DOUBLE_BEFORE_ROLLING", may("DOUBLE_BEFORE_ROLLING")),
+            Slot("may-double", "CRAWFORD", may("CRAWFORD"))]
 
 
 # -- the registry --------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class ExerciseSpec:
-    """One graded exercise: its ``name`` (used on the command line), title, introduction and the
-    generator of its questions."""
+    """One graded exercise: its ``name`` (used on the command line), title, introduction, the rule
+    codes it tests (:data:`bglearn.exercises.rules.RULES`) and its slots — the questions every
+    student's variant has, each with the rule it must test."""
 
     name: str
     title: str
     intro: str
-    build: Callable[[random.Random], list[Question]]
+    rules: tuple[str, ...]
+    slots: Callable[[], list[Slot]] = field(repr=False)
+
+    def slot_list(self) -> list[Slot]:
+        return self.slots()
 
 
 EXERCISES: dict[str, ExerciseSpec] = {s.name: s for s in (
     ExerciseSpec("setup", "Setting up the board",
                  "The starting position, each side's numbering of the points, the opening throw and pip counts.",
-                 _setup),
+                 ("STARTING_POSITION", "NUMBERING", "OPENING_THROW", "OPENING_TIE", "PIP_COUNT"), _setup_slots),
     ExerciseSpec("forced-moves", "The forced-move rules",
                  "Use both dice if you can; if only one, the larger; with doubles as many as you can.",
-                 _forced),
+                 ("DICE_NOT_FULLY_USED", "LARGER_DIE_REQUIRED", "SMALLER_DIE_ONLY", "DOUBLES_UNDERPLAYED"),
+                 _forced_slots),
     ExerciseSpec("bar-entry", "Entering from the bar",
                  "A checker on the bar must enter in the opponent's home board before anything else moves.",
-                 _bar),
+                 ("BAR_FIRST", "BLOCKED", "ENTERING", "NO_LEGAL_PLAY"), _bar_slots),
     ExerciseSpec("bearing-off", "Bearing off",
                  "Only with every checker home; a die bears off from its point, or from the highest point "
-                 "when no checker stands higher.",
-                 _bearoff),
+                 "when no checker stands higher; a checker hit during the bear-off must come home first.",
+                 ("BEAR_OFF", "BEAR_OFF_HIGHER_POINT", "BEAR_OFF_NOT_ALL_HOME", "HIT_DURING_BEAR_OFF"),
+                 _bearoff_slots),
     ExerciseSpec("cube-and-scoring", "The cube and gammon scoring",
                  "Single, gammon and backgammon; the cube's value and owner; the Jacoby and Crawford rules; "
                  "who may double.",
-                 _scoring),
+                 ("SINGLE", "GAMMON", "BACKGAMMON", "CUBE_VALUE", "JACOBY", "MATCH_SCORE", "DROP", "MAY_DOUBLE",
+                  "CUBE_OWNERSHIP", "DOUBLE_BEFORE_ROLLING", "CRAWFORD"), _scoring_slots),
 )}
 
 
 def generate(exercise: str, seed: int | str = 1, student: str = "") -> list[Question]:
-    """The questions of ``exercise`` for ``student`` under the class ``seed`` (deterministic)."""
+    """The questions of ``exercise`` for ``student`` under the class ``seed`` (deterministic).
+
+    Every variant has the same slots (the same number of questions of each kind, each testing the
+    same rule, with the same number of doubles), in an order of its own; each question is checked
+    with the engine to test its slot's rule, to have a position and cube that can occur in a game
+    and an answer count within :data:`ANSWER_BANDS`. Raises :class:`GenerationError` if the
+    variant does not test every rule the exercise declares."""
     spec = EXERCISES.get(exercise)
     if spec is None:
         raise BglearnError(f"there is no exercise {exercise!r}; choose one of {', '.join(EXERCISES)}.")
-    questions = spec.build(variant_rng(exercise, seed, student))
-    assert len(questions) >= 8, f"{exercise} has only {len(questions)} questions"
+    rng = variant_rng(exercise, seed, student)
+    questions = []
+    for slot in spec.slot_list():
+        def build(r: random.Random, slot=slot):
+            q = slot.build(r)
+            return q if _accepts(q, slot.target) else None
+        questions.append(_search(rng, build, f"a {slot.kind} question testing {slot.target} ({exercise})"))
+    rng.shuffle(questions)
+    covered = {code for q in questions for code in q.rules()}
+    missing = [r for r in spec.rules if r not in covered]
+    if missing:
+        raise GenerationError(f"{exercise} for {student!r} does not test {', '.join(missing)}")
     return questions
+
+
+def targets(exercise: str, questions: list[Question]) -> Counter:
+    """How many questions of each (kind, rule) the exercise's slots ask for (the same for everyone)."""
+    return Counter((s.kind, s.target) for s in EXERCISES[exercise].slot_list())

@@ -13,76 +13,59 @@ and ``"13/5"``) are the same answer, because they are the same play.
 >>> q = MakePlay(Position(), "31")
 >>> q.check("6/5 8/5").correct
 True
->>> print(q.check("13/10").message)
-3-1 can be played in full, for example 24/23 13/10: you must use both dice.
+>>> print(q.check("13/10").message)   # the rule broken, not a legal play (that would be the answer)
+That breaks a rule: You must use both dice if any legal way of playing them does so.
+
+A wrong answer's feedback never contains the right answer; :meth:`Question.receipt` (assessment
+mode) says only whether an answer is well formed.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..cube import Cube
-from ..dice import OpeningRoll, Roll
-from ..explain import explain, legal_continuations
+from ..dice import OpeningRoll, Roll, as_roll
+from ..explain import Reason, Verdict, explain, legal_continuations
+from ..ids import format_xgid, parse_xgid
 from ..notation import parse_moves
 from ..plays import BAR, OFF, Play, legal_plays
 from ..position import Player, Position
 from ..result import game_result, points_won
 from .answers import (
+    MAX_ANSWER_CHARS,
     AnswerFormatError,
     as_bool,
     as_int,
     as_int_list,
     as_player,
     as_text_list,
+    plain_value,
     show_answer,
 )
+from .feedback import Feedback
 
 __all__ = [
     "Feedback", "Question", "ListPlays", "PickPlay", "MakePlay", "EntryPoints", "MayBearOff",
     "PointsWon", "DropPoints", "ResultKindQuestion", "MayDouble", "SetUpStart", "PointOwner",
-    "PipCount", "OpeningStarter", "QUESTION_KINDS",
+    "PipCount", "OpeningStarter", "QUESTION_KINDS", "MISSING", "question_from_spec", "SpecError",
 ]
 
 LETTERS = "ABCDEFGH"
 
+PLAY_RULES = frozenset({Reason.DICE_NOT_FULLY_USED, Reason.LARGER_DIE_REQUIRED, Reason.DOUBLES_UNDERPLAYED,
+                        Reason.BAR_FIRST, Reason.BLOCKED, Reason.BEAR_OFF_NOT_ALL_HOME,
+                        Reason.BEAR_OFF_HIGHER_POINT})
+"""The rules of play a play question can test (a tempting play breaks one of them)."""
 
-@dataclass(frozen=True)
-class Feedback:
-    """The verdict on one answer: ``correct``, the ``points`` earned of ``max_points``, and a
-    ``message`` that explains it (for plays, the engine's own explanation).
 
-    In a notebook it shows as a line of Markdown; its plain-text form is just the points earned,
-    which is what nbgrader's autograder reads as the partial credit of the check cell.
-    """
-
-    number: int
-    correct: bool
-    points: float
-    max_points: float
-    message: str
-    answered: bool = True
-    answer: str = ""
-
-    def __bool__(self) -> bool:
-        return self.correct
-
-    @property
-    def status(self) -> str:
-        """``"correct"``, ``"wrong"`` or ``"unanswered"``."""
-        return "correct" if self.correct else ("wrong" if self.answered else "unanswered")
-
-    def __str__(self) -> str:
-        mark = "✔" if self.correct else ("✘" if self.answered else "…")
-        return f"{mark} Question {self.number} ({self.points:g}/{self.max_points:g}): {self.message}"
-
-    def __repr__(self) -> str:
-        return f"{self.points:g}"
-
-    def _repr_markdown_(self) -> str:
-        mark = "✅" if self.correct else ("❌" if self.answered else "✏️")
-        return f"{mark} **Question {self.number}** ({self.points:g}/{self.max_points:g} points): {self.message}"
+class SpecError(AnswerFormatError):
+    """A question description (``metadata.bglearn`` / the handout's setup cell) that cannot be read."""
 
 
 class _Missing:
@@ -93,15 +76,33 @@ class _Missing:
 MISSING: Any = _Missing()
 """Stands for an answer variable that was never assigned."""
 
+_PLAYER_FIELDS = ("side", "numbering", "player", "doubler")
+_XGID_FIELDS = ("position", "points", "roll", "cube", "cube_owner", "jacoby", "match_length", "score", "crawford")
+
+
+def _no_spoiler(v: Verdict) -> str:
+    """The engine's message about a wrong play, without the legal play it suggests (that would be
+    the answer): the rule broken is stated instead."""
+    message = v.message
+    if v.suggestion is not None and (v.suggestion.notation in message or "for example" in message):
+        return f"That breaks a rule: {v.reason.rule}"
+    return message
+
 
 @dataclass(frozen=True)
 class Question:
-    """Base class: subclasses set ``kind``, ``answer_hint`` and implement ``prompt``, ``judge`` and
-    ``example_answer``. ``position`` is the position the question is about (drawn as its diagram)."""
+    """Base class: subclasses set ``kind``, ``answer_hint``, ``form`` and implement ``prompt``,
+    ``judge``, ``example_answer`` and ``rules``. ``position`` is the position the question is about
+    (drawn as its diagram); ``points`` what a right answer earns.
+
+    ``form`` names the answer widget (:mod:`bglearn.exercises.form`): ``"play"`` (type a play),
+    ``"plays"`` (one play per line), ``"choice"`` (click one of :meth:`choices`), ``"points"``
+    (tick points), ``"number"``, ``"text"``."""
 
     kind: ClassVar[str] = "question"
     answer_hint: ClassVar[str] = "a Python value"
     answer_example: ClassVar[str] = "None"
+    form: ClassVar[str] = "text"
 
     position: Position
     points: int = field(default=1, kw_only=True)
@@ -112,15 +113,34 @@ class Question:
         raise NotImplementedError
 
     def judge(self, answer: Any) -> tuple[bool, str]:
-        """(right?, explanation) for a non-empty answer; may raise :class:`AnswerFormatError`."""
+        """(right?, explanation) for a non-empty answer; may raise :class:`AnswerFormatError`.
+        A wrong answer's explanation names the rule, never the right answer."""
         raise NotImplementedError
 
     def example_answer(self) -> Any:
-        """One answer the engine judges correct (used by tests and for nbgrader solution cells)."""
+        """One answer the engine judges correct (for tests, the teacher's solution notebook and the
+        grader's synthetic classes; never shown to a student)."""
         raise NotImplementedError
+
+    def rules(self) -> tuple[str, ...]:
+        """The rule codes (:data:`bglearn.exercises.rules.RULES`) this question tests, asked of the engine."""
+        return ()
 
     def diagram_options(self) -> dict:
         return {"perspective": self.position.turn}
+
+    def choices(self) -> list[tuple[str, Any]]:
+        """``(label, answer)`` pairs for a ``"choice"`` form."""
+        return []
+
+    def answer_count(self) -> int:
+        """How many different right answers there are (for fairness reports)."""
+        return 1
+
+    def difficulty(self) -> int:
+        """A rough difficulty, 1 (one fact) and up: one per rule tested, plus one when the answer must
+        list several things."""
+        return max(1, len(self.rules()))
 
     # -- shared -------------------------------------------------------------------------------
     def diagram(self):
@@ -129,12 +149,19 @@ class Question:
 
         return render(self.position, **self.diagram_options())
 
+    def _unanswered(self, answer: Any, number: int) -> Feedback:
+        how = f"Answer with the form, or in Python as {self.answer_hint}, for example `{self.answer_example}`."
+        return Feedback(number, False, 0, self.points, f"Not answered yet. {how}", answered=False,
+                        answer="" if answer is MISSING else repr(answer))
+
+    @staticmethod
+    def is_blank(answer: Any) -> bool:
+        return answer is MISSING or answer is None or answer is Ellipsis
+
     def check(self, answer: Any = MISSING, number: int = 0) -> Feedback:
         """Judge ``answer``: never raises for anything a student can write."""
-        if answer is MISSING or answer is None or answer is Ellipsis:
-            how = f"Write your answer as {self.answer_hint}, for example `{self.answer_example}`."
-            return Feedback(number, False, 0, self.points, f"Not answered yet. {how}", answered=False,
-                            answer="" if answer is MISSING else repr(answer))
+        if self.is_blank(answer):
+            return self._unanswered(answer, number)
         try:
             ok, message = self.judge(answer)
         except AnswerFormatError as exc:
@@ -143,25 +170,152 @@ class Question:
             ok, message = False, "Your answer can't be read (it refers to itself)."
         return Feedback(number, ok, self.points if ok else 0, self.points, message, answer=show_answer(answer))
 
+    def problem(self, answer: Any) -> str | None:
+        """Why ``answer`` cannot be read (how to write it), or ``None`` when it is well formed.
+        Says nothing about whether it is right."""
+        if self.is_blank(answer):
+            return f"there is no answer yet: write {self.answer_hint}."
+        try:
+            if len(json.dumps(plain_value(answer))) > MAX_ANSWER_CHARS:
+                return f"it is far too long (more than {MAX_ANSWER_CHARS} characters)."
+            self.judge(answer)
+        except AnswerFormatError as exc:
+            return str(exc)
+        except RecursionError:
+            return "it refers to itself."
+        return None
+
+    def receipt(self, answer: Any = MISSING, number: int = 0) -> Feedback:
+        """Assessment mode: whether ``answer`` is well formed, and nothing about whether it is right
+        (``recorded`` feedback, 0 points; the grade comes with the grader's feedback file)."""
+        if self.is_blank(answer):
+            return self._unanswered(answer, number)
+        why = self.problem(answer)
+        if why is not None:
+            return Feedback(number, False, 0, self.points, f"Your answer {show_answer(answer)} can't be read: {why}",
+                            answer=show_answer(answer), recorded=True)
+        return Feedback(number, False, 0, self.points,
+                        f"Recorded {show_answer(answer)}: it is well formed. Your grade comes with the feedback "
+                        f"after grading.", answer=show_answer(answer), recorded=True)
+
+    # -- machine-readable description ---------------------------------------------------------
+    def xgid(self) -> str:
+        """The question's position, side on roll, dice, cube and score as an XGID."""
+        return format_xgid(self.position, **self._xgid_fields())
+
+    def _xgid_fields(self) -> dict:
+        return {}
+
+    def spec(self) -> dict:
+        """A JSON-ready description: ``kind``, ``rules``, ``xgid``, ``points`` and the question's other
+        parameters (``params``). :func:`question_from_spec` rebuilds the question from it."""
+        params = {}
+        for f in dataclasses.fields(self):
+            if f.name in _XGID_FIELDS:
+                continue
+            value = getattr(self, f.name)
+            params[f.name] = plain_value(value)
+        out = {"kind": self.kind, "rules": list(self.rules()), "xgid": self.xgid(), "points": self.points}
+        if params:
+            out["params"] = params
+        return out
+
     @property
     def mover(self) -> Player:
         return self.position.turn
 
 
-def _verdict_text(position: Position, roll: Roll, text: str) -> str:
-    v = explain(position, roll, text)
-    return v.message
+def question_from_spec(spec: Any) -> Question:
+    """The question described by ``spec`` (from :meth:`Question.spec`); :class:`SpecError` naming
+    the problem otherwise."""
+    if not isinstance(spec, dict):
+        raise SpecError(f"a question description is a dict, not {show_answer(spec)}.")
+    cls = QUESTION_KINDS.get(spec.get("kind"))
+    if cls is None:
+        raise SpecError(f"unknown question kind {spec.get('kind')!r}; known: {', '.join(QUESTION_KINDS)}.")
+    try:
+        x = parse_xgid(spec["xgid"])
+    except KeyError:
+        raise SpecError("the question description has no xgid.") from None
+    except ValueError as exc:
+        raise SpecError(f"the question's xgid can't be read: {exc}") from None
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs: dict[str, Any] = {"position": x.position, "points": int(spec.get("points", 1))}
+    if "roll" in names and x.dice:
+        kwargs["roll"] = Roll(*x.dice)
+    if "cube" in names:
+        kwargs.update(cube=x.cube_value, cube_owner=x.cube_owner, match_length=x.match_length, score=tuple(x.score),
+                      jacoby=x.jacoby)
+    if "crawford" in names:
+        kwargs["crawford"] = x.crawford
+    for key, value in (spec.get("params") or {}).items():
+        if key not in names or key in _XGID_FIELDS:
+            raise SpecError(f"a {cls.kind} question has no parameter {key!r}.")
+        if key in _PLAYER_FIELDS:
+            value = as_player(value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        kwargs[key] = value
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise SpecError(f"the {cls.kind} question can't be built: {exc}") from None
+
+
+def _reason_codes(reasons) -> tuple[str, ...]:
+    return tuple(sorted({r.name for r in reasons}))
+
+
+@lru_cache(maxsize=20000)
+def _play_rules(position: Position, roll: Roll) -> tuple[str, ...]:
+    from .generators import tempting_plays  # the attempts a learner might make
+
+    reasons = {r for _, r in tempting_plays(position, roll, PLAY_RULES, light=True)}
+    return tuple(sorted(set(_reason_codes(reasons)) | _play_topics(position, roll)))
+
+
+def _play_topics(position: Position, roll: Roll) -> set[str]:
+    """Topics of a roll in a position, asked of the engine: no legal play; only the smaller die
+    playable; a bearing-off side that was hit (a checker borne off and one back)."""
+    out: set[str] = set()
+    plays = legal_plays(position, roll)
+    mover = position.turn
+    if not plays:
+        out.add("NO_LEGAL_PLAY")
+    elif not roll.is_double and all(p.dice_used == (roll.low,) for p in plays):
+        out.add("SMALLER_DIE_ONLY")
+    if position.off(mover) and (position.bar(mover) or sum(position.checkers(mover)[7:25])):
+        out.add("HIT_DURING_BEAR_OFF")
+    return out
 
 
 @dataclass(frozen=True)
 class _RollQuestion(Question):
     roll: Roll = Roll(1, 1)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.roll, Roll):
+            object.__setattr__(self, "roll", as_roll(self.roll))
+
     def diagram_options(self) -> dict:
         return {"perspective": self.position.turn, "dice": self.roll}
 
+    def _xgid_fields(self) -> dict:
+        return {"dice": tuple(self.roll)}
+
     def legal(self) -> list[Play]:
         return legal_plays(self.position, self.roll)
+
+    def play_topics(self) -> set[str]:
+        return _play_topics(self.position, self.roll)
+
+    def rules(self) -> tuple[str, ...]:
+        from .generators import tempting_plays  # the candidate plays a learner might try
+
+        return _play_rules(self.position, self.roll)
+
+    def answer_count(self) -> int:
+        return len(self.legal())
 
 
 @dataclass(frozen=True)
@@ -171,6 +325,7 @@ class ListPlays(_RollQuestion):
     kind: ClassVar[str] = "list-plays"
     answer_hint: ClassVar[str] = 'a list of plays as text (`[]` if there is no legal play)'
     answer_example: ClassVar[str] = '["24/18 13/11", "13/7 13/11"]'
+    form: ClassVar[str] = "plays"
 
     def prompt(self) -> str:
         return (f"{self.mover} to play **{self.roll}**. List **every** legal play. Each play is written "
@@ -182,7 +337,7 @@ class ListPlays(_RollQuestion):
         found: set[Play] = set()
         wrong: list[str] = []
         repeated = 0
-        for text in texts:
+        for text in texts[:50]:
             v = explain(self.position, self.roll, text)
             if v.legal and v.play is not None and not v.play.is_empty:
                 if v.play in found:
@@ -191,17 +346,17 @@ class ListPlays(_RollQuestion):
             elif v.legal and not legal:
                 continue  # "no play" when the turn is lost
             else:
-                wrong.append(f"`{text}` is not legal: {v.message}")
+                wrong.append(f"`{text}` is not legal: {_no_spoiler(v)}")
+        if len(texts) > 50:
+            wrong.append(f"You wrote {len(texts)} plays; no roll has that many here.")
         if not legal:
             if not texts or not wrong:
                 return True, f"Right: {self.roll} cannot be played at all here, so the turn is lost."
-            return False, " ".join(wrong) + f" In fact no play of {self.roll} is legal here: the turn is lost."
+            return False, " ".join(wrong[:3])
+        parts = list(wrong[:3])
         missing = [p for p in legal if p not in found]
-        parts = list(wrong)
         if missing:
-            shown = ", ".join(f"`{p}`" for p in missing[:3])
-            more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-            parts.append(f"You found {len(found)} of the {len(legal)} legal plays; missing: {shown}{more}.")
+            parts.append(f"Some legal plays are missing from your list ({len(found)} found).")
         if parts:
             return False, " ".join(parts)
         note = f" (you wrote {repeated} play{'s' if repeated > 1 else ''} twice in different ways)" if repeated else ""
@@ -209,6 +364,12 @@ class ListPlays(_RollQuestion):
 
     def example_answer(self) -> list[str]:
         return [p.notation for p in self.legal()]
+
+    def answer_count(self) -> int:
+        return 1
+
+    def difficulty(self) -> int:
+        return max(1, len(self.rules())) + (1 if len(self.legal()) > 1 else 0)
 
 
 @dataclass(frozen=True)
@@ -218,12 +379,16 @@ class PickPlay(_RollQuestion):
     kind: ClassVar[str] = "pick-play"
     answer_hint: ClassVar[str] = 'the letter of your choice, as text'
     answer_example: ClassVar[str] = '"B"'
+    form: ClassVar[str] = "choice"
     options: tuple[str, ...] = ()
 
     def prompt(self) -> str:
         lines = [f"{self.mover} to play **{self.roll}**. Exactly one of these plays is legal. Which one?", ""]
         lines += [f"- **{LETTERS[i]}**: `{text}`" for i, text in enumerate(self.options)]
         return "\n".join(lines)
+
+    def choices(self) -> list[tuple[str, Any]]:
+        return [(f"{LETTERS[i]}: {text}", LETTERS[i]) for i, text in enumerate(self.options)]
 
     def _choice(self, answer: Any) -> int:
         if isinstance(answer, int) and not isinstance(answer, bool) and 1 <= answer <= len(self.options):
@@ -232,15 +397,11 @@ class PickPlay(_RollQuestion):
             word = answer.strip().strip(")").strip()
             if len(word) == 1 and word.upper() in LETTERS[: len(self.options)]:
                 return LETTERS.index(word.upper())
-            # The text of an option (or an equivalent notation of it).
             for i, text in enumerate(self.options):
                 if word == text:
                     return i
-            try:
-                mine = explain(self.position, self.roll, word)
-            except Exception:  # pragma: no cover - explain does not raise for text
-                mine = None
-            if mine is not None and mine.play is not None:
+            mine = explain(self.position, self.roll, word)
+            if mine.play is not None:
                 for i, text in enumerate(self.options):
                     v = explain(self.position, self.roll, text)
                     if v.play is not None and v.play == mine.play:
@@ -255,10 +416,17 @@ class PickPlay(_RollQuestion):
         v = explain(self.position, self.roll, self.options[i])
         if v.legal:
             return True, f"Right: {LETTERS[i]} (`{self.options[i]}`) is legal. {v.message}"
-        return False, f"{LETTERS[i]} (`{self.options[i]}`) is not legal: {v.message}"
+        return False, f"{LETTERS[i]} (`{self.options[i]}`) is not legal: {_no_spoiler(v)}"
 
     def verdicts(self):
         return [explain(self.position, self.roll, t) for t in self.options]
+
+    def rules(self) -> tuple[str, ...]:
+        reasons = {v.reason for v in self.verdicts() if not v.legal and v.reason in PLAY_RULES}
+        return tuple(sorted(set(_reason_codes(reasons)) | (self.play_topics() - {"NO_LEGAL_PLAY"})))
+
+    def answer_count(self) -> int:
+        return 1
 
     def example_answer(self) -> str:
         for i, v in enumerate(self.verdicts()):
@@ -274,6 +442,7 @@ class MakePlay(_RollQuestion):
     kind: ClassVar[str] = "make-play"
     answer_hint: ClassVar[str] = 'a play as text (`"no play"` if the turn is lost)'
     answer_example: ClassVar[str] = '"24/18 13/11"'
+    form: ClassVar[str] = "play"
     task: str = ""
 
     def prompt(self) -> str:
@@ -284,10 +453,14 @@ class MakePlay(_RollQuestion):
     def judge(self, answer: Any) -> tuple[bool, str]:
         if not isinstance(answer, str):
             raise AnswerFormatError(f"write the play as text, such as \"24/18 13/11\", not {show_answer(answer)}.")
+        if len(answer) > 200:
+            raise AnswerFormatError("a play is at most four moves; that text is far too long.")
         v = explain(self.position, self.roll, answer)
+        if v.reason is Reason.BAD_NOTATION:
+            raise AnswerFormatError(v.message)
         if v.legal:
             return True, f"Right: {v.message}"
-        return False, v.message
+        return False, _no_spoiler(v)
 
     def example_answer(self) -> str:
         plays = self.legal()
@@ -301,6 +474,7 @@ class EntryPoints(_RollQuestion):
     kind: ClassVar[str] = "entry-points"
     answer_hint: ClassVar[str] = "a list of point numbers in your own numbering (`[]` if it can't enter)"
     answer_example: ClassVar[str] = "[22, 20]"
+    form: ClassVar[str] = "points"
 
     def prompt(self) -> str:
         n = self.position.bar(self.mover)
@@ -309,8 +483,23 @@ class EntryPoints(_RollQuestion):
                 f"On which points may {what} on the bar enter? Give the points in {self.mover}'s numbering; "
                 f"answer `[]` if it cannot enter.")
 
+    def choices(self) -> list[tuple[str, Any]]:
+        return [(str(p), p) for p in range(24, 18, -1)]
+
     def truth(self) -> list[int]:
         return sorted({m.destination for m in legal_continuations(self.position, self.roll) if m.source == BAR})
+
+    def rules(self) -> tuple[str, ...]:
+        out = {"ENTERING"}
+        blocked = [d for d in set(self.roll.dice) if 25 - d not in self.truth()]
+        if blocked:
+            out.add("BLOCKED")
+        if not self.truth():
+            out.add("NO_LEGAL_PLAY")
+        return tuple(sorted(out))
+
+    def answer_count(self) -> int:
+        return len(self.truth())
 
     def judge(self, answer: Any) -> tuple[bool, str]:
         mine = sorted(set(as_int_list(answer)))
@@ -323,12 +512,9 @@ class EntryPoints(_RollQuestion):
         for p in mine:
             if p not in truth:
                 v = explain(self.position, self.roll, f"bar/{p}", complete=False)
-                parts.append(f"bar/{p}: {v.message}" if not v.legal else f"bar/{p} is not a legal entry.")
-        for p in truth:
-            if p not in mine:
-                parts.append(f"bar/{p} is possible (a {25 - p} enters on your {p}-point).")
-        if not truth:
-            parts.append(f"With {self.roll} the checker cannot enter at all: the turn is lost.")
+                parts.append(f"bar/{p}: {_no_spoiler(v)}" if not v.legal else f"bar/{p} is not a legal entry.")
+        if any(p not in mine for p in truth):
+            parts.append("Your list misses a point where it may enter.")
         return False, " ".join(parts)
 
     def example_answer(self) -> list[int]:
@@ -342,12 +528,16 @@ class MayBearOff(_RollQuestion):
     kind: ClassVar[str] = "may-bear-off"
     answer_hint: ClassVar[str] = "`True` or `False`"
     answer_example: ClassVar[str] = "True"
+    form: ClassVar[str] = "choice"
     point: int = 6
 
     def prompt(self) -> str:
         return (f"{self.mover} rolls **{self.roll}**. May {self.mover} bear off a checker from the "
                 f"**{self.point}-point** this turn, that is: is there a legal play of {self.roll} that "
                 f"includes `{self.point}/off`? Answer `True` or `False`.")
+
+    def choices(self) -> list[tuple[str, Any]]:
+        return [("Yes", True), ("No", False)]
 
     def witness(self) -> Play | None:
         for play in self.legal():
@@ -356,12 +546,23 @@ class MayBearOff(_RollQuestion):
                     return play
         return None
 
+    def rules(self) -> tuple[str, ...]:
+        out = set(self.play_topics() - {"SMALLER_DIE_ONLY"})
+        if self.witness() is not None:
+            out.add("BEAR_OFF")
+        else:
+            v = explain(self.position, self.roll, f"{self.point}/off", complete=False)
+            if not v.legal and v.reason in PLAY_RULES:
+                out.add(v.reason.name)
+        return tuple(sorted(out))
+
     def judge(self, answer: Any) -> tuple[bool, str]:
         mine = as_bool(answer)
         play = self.witness()
         if play is not None:
             why = f"`{play}` is a legal play of {self.roll}, and it bears off from the {self.point}-point."
-            return (True, f"Right: {why}") if mine else (False, f"It may: {why}")
+            return (True, f"Right: {why}") if mine else (False, "It may: look for a legal play of the whole roll "
+                                                                 f"that ends with {self.point}/off.")
         v = explain(self.position, self.roll, f"{self.point}/off", complete=False)
         why = v.message if not v.legal else f"no legal play of {self.roll} includes {self.point}/off."
         return (True, f"Right: {why}") if not mine else (False, f"It may not: {why}")
@@ -389,17 +590,28 @@ class _ScoringQuestion(Question):
     match_length: int = 0
     score: tuple[int, int] = (0, 0)
 
+    form: ClassVar[str] = "number"
+
     def setting(self) -> str:
         if self.match_length:
             w, r = self.score
             return f"A {self.match_length}-point match, score White {w} – Red {r}"
         return "Money play" + (", Jacoby rule in use" if self.jacoby else ", no Jacoby rule")
 
+    def _xgid_fields(self) -> dict:
+        return {"cube": self.cube, "cube_owner": self.cube_owner, "jacoby": self.jacoby and not self.match_length,
+                "match_length": self.match_length, "score": tuple(self.score)}
+
     def diagram_options(self) -> dict:
         opts = {"perspective": Player.WHITE, "cube": self.cube, "cube_owner": self.cube_owner}
         if self.match_length:
             opts.update(score=self.score, match_length=self.match_length)
         return opts
+
+
+def _result_topics(position: Position) -> set[str]:
+    result = game_result(position)
+    return set() if result is None else {result.kind.name}
 
 
 @dataclass(frozen=True)
@@ -415,7 +627,7 @@ class PointsWon(_ScoringQuestion):
         return (f"{self.setting()}. The game is over: {winner} has borne off all 15 checkers, and "
                 f"{_cube_words(self.cube, self.cube_owner)}. How many points does {winner} score?")
 
-    def truth(self) -> tuple[int, str]:
+    def explain_truth(self) -> tuple[int, str]:
         result = game_result(self.position)
         assert result is not None, "a points question needs a finished game"
         pts = points_won(result.kind, self.cube, cube_centred=self.cube_owner is None, jacoby=self.jacoby,
@@ -425,15 +637,28 @@ class PointsWon(_ScoringQuestion):
             why += "; with the Jacoby rule and a centred cube it counts as a single"
         elif int(result.kind) > 1:
             why += f", worth {int(result.kind)} times the cube"
-        return pts, f"{why}: {pts} point{'s' if pts != 1 else ''}."
+        return pts, why
+
+    def rules(self) -> tuple[str, ...]:
+        out = _result_topics(self.position)
+        result = game_result(self.position)
+        if self.cube > 1:
+            out.add("CUBE_VALUE")
+        if self.jacoby and not self.match_length and int(result.kind) > 1:
+            out.add("JACOBY")
+        if self.match_length and int(result.kind) > 1:
+            out.add("MATCH_SCORE")
+        return tuple(sorted(out))
 
     def judge(self, answer: Any) -> tuple[bool, str]:
         mine = as_int(answer)
-        pts, why = self.truth()
-        return (mine == pts), (f"Right: {why}" if mine == pts else f"Not {mine}: {why}")
+        pts, why = self.explain_truth()
+        if mine == pts:
+            return True, f"Right: {why}: {pts} point{'s' if pts != 1 else ''}."
+        return False, f"Not {mine}: {why}; multiply by the cube."
 
     def example_answer(self) -> int:
-        return self.truth()[0]
+        return self.explain_truth()[0]
 
 
 @dataclass(frozen=True)
@@ -457,12 +682,15 @@ class DropPoints(_ScoringQuestion):
     def truth(self) -> int:
         return self._cube().double(self.doubler, match_length=self.match_length, score=self.score).drop()
 
+    def rules(self) -> tuple[str, ...]:
+        return ("DROP",) + (("CUBE_VALUE",) if self.cube > 1 else ())
+
     def judge(self, answer: Any) -> tuple[bool, str]:
         mine = as_int(answer)
         pts = self.truth()
-        why = (f"a dropped double ends the game and the dropper pays the stake before the double: "
-               f"{pts} point{'s' if pts != 1 else ''}.")
-        return (mine == pts), (f"Right: {why}" if mine == pts else f"Not {mine}: {why}")
+        why = "a dropped double ends the game and the dropper pays the stake before the double"
+        return (mine == pts), (f"Right: {why}: {pts} point{'s' if pts != 1 else ''}." if mine == pts
+                               else f"Not {mine}: {why}.")
 
     def example_answer(self) -> int:
         return self.truth()
@@ -475,26 +703,38 @@ class ResultKindQuestion(_ScoringQuestion):
     kind: ClassVar[str] = "result-kind"
     answer_hint: ClassVar[str] = '"single", "gammon" or "backgammon"'
     answer_example: ClassVar[str] = '"gammon"'
+    form: ClassVar[str] = "choice"
 
     def prompt(self) -> str:
         return (f"The game is over: {self.position.winner} has borne off all 15 checkers. Is it a "
                 f"single game, a gammon or a backgammon?")
 
+    def choices(self) -> list[tuple[str, Any]]:
+        return [(w, w) for w in ("single", "gammon", "backgammon")]
+
+    def rules(self) -> tuple[str, ...]:
+        return tuple(sorted(_result_topics(self.position)))
+
     def judge(self, answer: Any) -> tuple[bool, str]:
         words = {"single": 1, "gammon": 2, "backgammon": 3, "1": 1, "2": 2, "3": 3}
-        key = str(answer).strip().lower().removesuffix(" game")
+        key = str(answer).strip().lower().removesuffix(" game") if isinstance(answer, (str, int)) else None
         if key not in words:
             raise AnswerFormatError(f'answer "single", "gammon" or "backgammon", not {show_answer(answer)}.')
         result = game_result(self.position)
         assert result is not None
         right = words[key] == int(result.kind)
-        why = f"it is a {result.kind.word}: {result.reason}."
-        return right, (f"Right: {why}" if right else f"No, {why}")
+        if right:
+            return True, f"Right: it is a {result.kind.word}: {result.reason}."
+        return False, f"No. {TOPIC_HINT}"
 
     def example_answer(self) -> str:
         result = game_result(self.position)
         assert result is not None
         return result.kind.word
+
+
+TOPIC_HINT = ("Look at the loser: has it borne off a checker? Has it a checker on the bar or in the "
+              "winner's home board?")
 
 
 @dataclass(frozen=True)
@@ -504,6 +744,7 @@ class MayDouble(_ScoringQuestion):
     kind: ClassVar[str] = "may-double"
     answer_hint: ClassVar[str] = "`True` or `False`"
     answer_example: ClassVar[str] = "False"
+    form: ClassVar[str] = "choice"
     player: Player = Player.WHITE
     crawford: bool = False
     rolled: bool = False
@@ -513,6 +754,12 @@ class MayDouble(_ScoringQuestion):
         if self.crawford:
             text += " (this is the Crawford game)"
         return text
+
+    def _xgid_fields(self) -> dict:
+        return {**super()._xgid_fields(), "crawford": self.crawford and bool(self.match_length)}
+
+    def choices(self) -> list[tuple[str, Any]]:
+        return [("Yes", True), ("No", False)]
 
     def prompt(self) -> str:
         when = ("has already rolled the dice" if self.rolled else "is about to roll, at the start of the turn")
@@ -526,6 +773,15 @@ class MayDouble(_ScoringQuestion):
     def truth(self) -> str | None:
         return Cube(self.cube, self.cube_owner).why_not(self.player, **self._context())
 
+    def rules(self) -> tuple[str, ...]:
+        if self.truth() is None:
+            return ("MAY_DOUBLE",)
+        if self.crawford:
+            return ("CRAWFORD",)
+        if self.rolled:
+            return ("DOUBLE_BEFORE_ROLLING",)
+        return ("CUBE_OWNERSHIP",)
+
     def judge(self, answer: Any) -> tuple[bool, str]:
         mine = as_bool(answer)
         reason = self.truth()
@@ -533,11 +789,27 @@ class MayDouble(_ScoringQuestion):
             why = f"{self.player} may double: " + (
                 "either side may double while the cube is centred." if self.cube_owner is None
                 else f"{self.player} owns the cube, so {self.player} may redouble.")
-            return (True, f"Right: {why}") if mine else (False, f"Yes, {why}")
+            return (True, f"Right: {why}") if mine else (False, "Not so: check who owns the cube and when a "
+                                                                 "double may be offered.")
         return (True, f"Right: {reason}") if not mine else (False, f"No: {reason}")
 
     def example_answer(self) -> bool:
         return self.truth() is None
+
+
+def _parse_layout(text: str) -> dict:
+    """``"24:2 13:5"`` / ``"24=2, 13=5"`` / ``"{24: 2, 13: 5}"`` as a dict (the widget's typed form)."""
+    body = text.strip().strip("{}")
+    out: dict = {}
+    for part in re.split(r"[,;\s]+(?=\d+\s*[:=])", body):
+        part = part.strip().rstrip(",;")
+        if not part:
+            continue
+        m = re.fullmatch(r"(\d+)\s*[:=]\s*(\d+)", part)
+        if not m:
+            raise AnswerFormatError(f"write point:count pairs such as \"3:1 10:2\", not {part!r}.")
+        out[int(m.group(1))] = out.get(int(m.group(1)), 0) + int(m.group(2))
+    return out
 
 
 @dataclass(frozen=True)
@@ -545,8 +817,9 @@ class SetUpStart(Question):
     """Set up one side's starting checkers as ``{point: count}``."""
 
     kind: ClassVar[str] = "set-up"
-    answer_hint: ClassVar[str] = "a dict `{point: count}`"
-    answer_example: ClassVar[str] = "{24: 2, 13: 5}"
+    answer_hint: ClassVar[str] = "a dict `{point: count}` (or text such as `\"3:1 10:2\"`)"
+    answer_example: ClassVar[str] = "{3: 1, 10: 2}"
+    form: ClassVar[str] = "text"
     side: Player = Player.WHITE
     numbering: Player = Player.WHITE
 
@@ -557,9 +830,13 @@ class SetUpStart(Question):
                 f"board numbered from {self.numbering}'s side, with {self.side}'s checkers not yet placed).")
 
     def diagram(self):
-        from ..svg import render
+        from ..svg import Diagram, render
 
-        return render(self.position, perspective=self.numbering, caption="Where do the checkers start?")
+        svg = render(self.position, perspective=self.numbering, caption="Where do the checkers start?")
+        return Diagram(_empty_tray(str(svg), self.side))
+
+    def rules(self) -> tuple[str, ...]:
+        return ("STARTING_POSITION",) + (("NUMBERING",) if self.numbering != self.side else ())
 
     def expected(self) -> dict[int, int]:
         start = Position()
@@ -571,10 +848,12 @@ class SetUpStart(Question):
         return out
 
     def judge(self, answer: Any) -> tuple[bool, str]:
+        if isinstance(answer, str):
+            answer = _parse_layout(answer)
         if not isinstance(answer, dict):
-            raise AnswerFormatError(f"write a dict such as {{24: 2, 13: 5}}, not {show_answer(answer)}.")
+            raise AnswerFormatError(f"write a dict such as {{3: 1, 10: 2}}, not {show_answer(answer)}.")
         mine: dict[int, int] = {}
-        for k, v in answer.items():
+        for k, v in list(answer.items())[:30]:
             p = as_int(k)
             if not 1 <= p <= 24:
                 raise AnswerFormatError(f"there is no point {p}; points are 1-24.")
@@ -587,13 +866,33 @@ class SetUpStart(Question):
         parts = []
         if total != 15:
             parts.append(f"You placed {total} checkers; each side has 15.")
-        for p in sorted(set(mine) | set(want), reverse=True):
-            if mine.get(p, 0) != want.get(p, 0):
-                parts.append(f"point {p}: you put {mine.get(p, 0)}, the start has {want.get(p, 0)}.")
-        return False, " ".join(parts[:6]) + (" …" if len(parts) > 6 else "")
+        wrong = sum(1 for p in set(mine) | set(want) if mine.get(p, 0) != want.get(p, 0))
+        parts.append(f"{wrong} point{'s are' if wrong != 1 else ' is'} not as at the start. "
+                     f"Remember whose numbering the diagram uses.")
+        return False, " ".join(parts)
 
     def example_answer(self) -> dict[int, int]:
         return self.expected()
+
+
+_TRAY = re.compile(r'(<g\b[^>]*\bdata-off="(white|red)"[^>]*>)(.*?)(</g>)', re.S)
+
+
+def _empty_tray(svg: str, side: Player) -> str:
+    """``svg`` with ``side``'s tray drawn empty: its checkers are not yet placed, not borne off."""
+    name = "white" if side is Player.WHITE else "red"
+
+    def fix(m: re.Match) -> str:
+        if m.group(2) != name:
+            return m.group(0)
+        head = re.sub(r'aria-label="[^"]*"', f'aria-label="{side}\'s tray: empty (checkers not yet placed)"',
+                      m.group(1))
+        head = re.sub(r'data-count="\d+"', 'data-count="0"', head)
+        body = re.sub(r'<rect\b[^>]*bg-off-checker[^>]*/>', "", m.group(3))
+        body = re.sub(r'<text\b[^>]*bg-off-count[^>]*>.*?</text>', "", body, flags=re.S)
+        return head + body + m.group(4)
+
+    return _TRAY.sub(fix, svg)
 
 
 def _layout(d: dict[int, int]) -> str:
@@ -607,6 +906,7 @@ class PointOwner(Question):
     kind: ClassVar[str] = "point-owner"
     answer_hint: ClassVar[str] = 'a colour and a count, such as `("Red", 5)`, or `"empty"`'
     answer_example: ClassVar[str] = '("Red", 5)'
+    form: ClassVar[str] = "text"
     point: int = 1
     numbering: Player = Player.WHITE
 
@@ -616,6 +916,9 @@ class PointOwner(Question):
 
     def diagram_options(self) -> dict:
         return {"perspective": self.numbering}
+
+    def rules(self) -> tuple[str, ...]:
+        return ("NUMBERING",)
 
     def judge(self, answer: Any) -> tuple[bool, str]:
         owner, n = self.position.owner(self.point, self.numbering)
@@ -637,7 +940,10 @@ class PointOwner(Question):
             except AnswerFormatError:
                 colour, count = as_player(b), as_int(a)
             right = owner == colour and n == count
-        return right, (f"Right: {truth}." if right else f"No: on {self.numbering}'s {self.point}-point, {truth}.")
+        if right:
+            return True, f"Right: {truth}."
+        return False, (f"No. Count from {self.numbering}'s 1-point, in {self.numbering}'s home board, "
+                       f"to find the {self.point}-point.")
 
     def example_answer(self) -> Any:
         owner, n = self.position.owner(self.point, self.numbering)
@@ -651,6 +957,7 @@ class PipCount(Question):
     kind: ClassVar[str] = "pip-count"
     answer_hint: ClassVar[str] = "a whole number"
     answer_example: ClassVar[str] = "150"
+    form: ClassVar[str] = "number"
     player: Player = Player.WHITE
 
     def prompt(self) -> str:
@@ -660,48 +967,81 @@ class PipCount(Question):
     def diagram_options(self) -> dict:
         return {"perspective": self.player, "pips": False}
 
+    def rules(self) -> tuple[str, ...]:
+        return ("PIP_COUNT",)
+
     def judge(self, answer: Any) -> tuple[bool, str]:
         mine = as_int(answer)
         truth = self.position.pip_count(self.player)
-        side = self.position.checkers(self.player)
-        terms = " + ".join(f"{n}×{i}" for i, n in sorted(enumerate(side), reverse=True) if i and n)
-        if side[0]:
-            terms += f" + {side[0]}×25 (bar)"
-        why = f"{terms} = {truth}."
-        return mine == truth, (f"Right: {why}" if mine == truth else f"Not {mine}: {why}")
+        if mine == truth:
+            side = self.position.checkers(self.player)
+            terms = " + ".join(f"{n}×{i}" for i, n in sorted(enumerate(side), reverse=True) if i and n)
+            if side[0]:
+                terms += f" + {side[0]}×25 (bar)"
+            return True, f"Right: {terms} = {truth}."
+        return False, (f"Not {mine}: for each point, multiply {self.player}'s checkers by the point number in "
+                       f"{self.player}'s numbering and add them up.")
 
     def example_answer(self) -> int:
         return self.position.pip_count(self.player)
 
 
+NEITHER = "neither"
+"""The answer to an opening throw with equal dice: nobody starts, both throw again."""
+
+
 @dataclass(frozen=True)
 class OpeningStarter(Question):
-    """The opening throw: who moves first?"""
+    """The opening throw: who moves first (or, on equal dice, nobody yet)?"""
 
     kind: ClassVar[str] = "opening-starter"
-    answer_hint: ClassVar[str] = '"White" or "Red"'
+    answer_hint: ClassVar[str] = '"White", "Red" or "neither"'
     answer_example: ClassVar[str] = '"Red"'
+    form: ClassVar[str] = "choice"
     white_die: int = 1
     red_die: int = 2
 
-    def _opening(self) -> OpeningRoll:
-        return OpeningRoll(self.white_die, self.red_die)
-
     def prompt(self) -> str:
         return (f"The opening throw: White throws a **{self.white_die}** and Red a **{self.red_die}**. "
-                f"Who moves first? (And notice which roll that player plays.)")
+                f"Who moves first? Answer \"White\", \"Red\", or \"neither\" if nobody may move yet.")
+
+    def choices(self) -> list[tuple[str, Any]]:
+        return [("White", "White"), ("Red", "Red"), ("Neither: throw again", NEITHER)]
 
     def diagram_options(self) -> dict:
         return {"perspective": Player.WHITE}
 
+    def _xgid_fields(self) -> dict:
+        return {}
+
+    def starter(self) -> Player | None:
+        """The side that starts, or ``None`` on a tie (asked of :class:`OpeningRoll`)."""
+        if self.white_die == self.red_die:
+            return None
+        return OpeningRoll(self.white_die, self.red_die).starter
+
+    def rules(self) -> tuple[str, ...]:
+        return ("OPENING_TIE",) if self.starter() is None else ("OPENING_THROW",)
+
     def judge(self, answer: Any) -> tuple[bool, str]:
-        mine = as_player(answer)
-        o = self._opening()
-        why = f"{o.starter} threw the higher die, so {o.starter} starts by playing {o.roll}."
-        return mine == o.starter, (f"Right: {why}" if mine == o.starter else f"No: {why}")
+        if isinstance(answer, str) and answer.strip().lower().rstrip(".!") in (
+                NEITHER, "nobody", "none", "tie", "again", "throw again", "reroll", "re-roll", "neither: throw again"):
+            mine = None
+        else:
+            mine = as_player(answer)
+        starter = self.starter()
+        if starter is None:
+            why = "the dice are equal, so both sides throw again."
+        else:
+            why = (f"{starter} threw the higher die, so {starter} starts by playing "
+                   f"{OpeningRoll(self.white_die, self.red_die).roll}.")
+        if mine == starter:
+            return True, f"Right: {why}"
+        return False, "No. Compare the two dice: the higher die moves first, and equal dice are thrown again."
 
     def example_answer(self) -> str:
-        return str(self._opening().starter)
+        starter = self.starter()
+        return NEITHER if starter is None else str(starter)
 
 
 QUESTION_KINDS = {cls.kind: cls for cls in (

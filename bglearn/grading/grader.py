@@ -1,28 +1,28 @@
-"""The class grader: every submission in its own fresh kernel, in parallel, scored by the engine.
+"""The class grader: every submission in a sandbox of its own, in parallel, scored by the engine.
 
 1. Load the manifest and regenerate every student's questions (before any student code runs).
-2. Read every submission file into memory and analyse it (:mod:`bglearn.grading.submission`).
-3. Run each readable submission in its own process and fresh kernel
-   (:mod:`bglearn.grading.runner`), at most ``jobs`` at a time (default: the number of cores), with a
-   time limit per cell (interrupt) and per notebook (the process and its kernel are killed).
-4. Score the collected answers here, in the grader's own process, with the regenerated questions.
-5. Write the grade sheet (CSV) and one feedback file per student.
+2. Read every submission file (at most :data:`MAX_FILE_BYTES`) into memory and analyse it
+   (:mod:`bglearn.grading.submission`): nbformat 3 is converted; the read-only cells are replaced by the
+   grader's own copies; answers written as plain values and answers given with widgets are read.
+3. Run each readable submission in its own sandbox (:mod:`bglearn.grading.sandbox`: bubblewrap, a private
+   ``/tmp``, no network, no view of anything else, its own PID namespace, memory and output limits), at
+   most ``jobs`` at a time, with a time limit per cell and per notebook. The program in the sandbox
+   (:mod:`bglearn.grading.runner`) reports the ``answer_<n>`` values after each cell as plain data.
+4. Score the answers in the grader's own (worker) process with the regenerated questions; every value
+   read from a run is decoded and bounded first. Steps 1-4 run one student at a time in ``jobs`` worker
+   processes of the grader.
+5. When every run has ended, write the grade sheet (CSV) and one feedback file per student, from the
+   main process.
 """
 
 from __future__ import annotations
 
-import ast
 import csv
 import json
 import os
-import secrets
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,13 +30,23 @@ from typing import Any
 from ..errors import BglearnError
 from ..exercises import Exercise, load_exercise
 from ..exercises.questions import MISSING, Feedback
+from . import sandbox
 from .roster import MANIFEST, Assignment
-from .submission import Plan, analyse
+from .submission import MAX_FILE_BYTES, Plan, analyse
 
-__all__ = ["grade", "GradeReport", "StudentResult", "find_submissions", "CSV_COLUMNS"]
+__all__ = ["grade", "GradeReport", "StudentResult", "find_submissions", "CSV_COLUMNS", "decode", "NoSandboxError"]
 
 CSV_COLUMNS = ["student", "question", "points", "total", "exercise", "max_points", "max_total", "status", "note"]
-_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+MAX_MESSAGE_CHARS = 2000
+"""A feedback message longer than this is cut (a huge wrong answer must not make a huge file)."""
+GRACE_SECONDS = 3.0
+"""Added to the cell time limit before a cell that ignores its interrupt is stopped from outside."""
+SETUP_SECONDS = 30.0
+"""The time limit of the grader's own setup cell (it imports the engine; slow on a busy machine)."""
+
+
+class NoSandboxError(BglearnError):
+    """No sandbox can be made here and the caller did not allow grading without one."""
 
 
 @dataclass
@@ -67,6 +77,7 @@ class GradeReport:
     feedback_dir: Path
     seconds: float
     warnings: list[str] = field(default_factory=list)
+    sandboxed: bool = True
 
     def by_student(self) -> dict[tuple[str, str], StudentResult]:
         return {(r.student, r.exercise): r for r in self.results}
@@ -75,13 +86,17 @@ class GradeReport:
 def find_submissions(folder: Path, assignment: Assignment) -> tuple[dict[tuple[str, str], Path], list[str]]:
     """``{(student, exercise): file}`` from ``folder/<student>/<exercise>.ipynb`` (or
     ``folder/<student>.ipynb`` when the assignment has one exercise), and warnings about files that
-    match no student or exercise."""
+    match no student or exercise. Symbolic links are never followed (a link could point at another
+    student's file or the manifest)."""
     students = set(assignment.student_ids())
     exercises = list(assignment.exercises)
     found: dict[tuple[str, str], Path] = {}
     warnings: list[str] = []
     for entry in sorted(folder.iterdir()):
         if entry.name.startswith(".") or entry.name == MANIFEST:
+            continue
+        if entry.is_symlink():
+            warnings.append(f"{entry.name}: a symbolic link; not graded (hand in the notebook file itself)")
             continue
         if entry.is_dir():
             sid = entry.name
@@ -92,7 +107,9 @@ def find_submissions(folder: Path, assignment: Assignment) -> tuple[dict[tuple[s
                 continue
             for f in files:
                 ex = f.stem if f.stem in exercises else (exercises[0] if len(exercises) == 1 else None)
-                if ex is None:
+                if f.is_symlink() or not f.is_file():
+                    warnings.append(f"{f.relative_to(folder)}: not a plain file (a link?); not graded")
+                elif ex is None:
                     warnings.append(f"{f.relative_to(folder)}: the file name names no assigned exercise "
                                     f"({', '.join(exercises)}); not graded")
                 elif (sid, ex) in found:
@@ -108,150 +125,352 @@ def find_submissions(folder: Path, assignment: Assignment) -> tuple[dict[tuple[s
     return found, warnings
 
 
+def _read(path: Path) -> bytes | str:
+    """The file's bytes, or a sentence saying why they are not read."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        return f"The file could not be read ({exc.strerror or exc})."
+    if len(raw) > MAX_FILE_BYTES:
+        return (f"The file is larger than {MAX_FILE_BYTES // (1 << 20)} MB, far more than an exercise notebook; "
+                "it was not read.")
+    return raw
+
+
 # -- running ---------------------------------------------------------------------------------
 
-def _kill_group(pid: int) -> None:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError, OSError):
-        pass
+@dataclass
+class Run:
+    """What the grader learnt from one run, every line decoded and checked."""
+
+    cells: dict[int, dict] = field(default_factory=dict)   # index -> {"status", "error"}
+    answers: dict[str, Any] = field(default_factory=dict)  # "answer_<n>" -> encoded value
+    started: bool = False
+    finished: bool = False
+    outcome: sandbox.Outcome | None = None
 
 
-def _is_kernel(pid: int) -> bool:
-    try:
-        cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return sys.platform != "linux"
-    return b"ipykernel" in cmd or b"kernel" in cmd
-
-
-def _execute(plan: Plan, cell_timeout: float, notebook_timeout: float, workdir: Path) -> dict:
-    """Run ``plan`` in a separate process and a fresh kernel; never takes much longer than
-    ``notebook_timeout`` (plus kernel start-up)."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    run_dir = workdir / "cwd"
-    run_dir.mkdir(exist_ok=True)
-    nonce = "BGLEARN-" + secrets.token_hex(16) + ":"
-    job = {"cells": plan.cells, "cell_timeout": cell_timeout, "notebook_timeout": notebook_timeout,
-           "nonce": nonce, "pidfile": str(workdir / "kernel.pid"), "cwd": str(run_dir), "kernel": "python3"}
-    job_path, result_path = workdir / "job.json", workdir / "result.json"
-    job_path.write_text(json.dumps(job))
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([_PACKAGE_ROOT] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    env["JUPYTER_RUNTIME_DIR"] = str(workdir / "runtime")
-    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
-    with open(workdir / "runner.log", "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "bglearn.grading.runner", str(job_path), str(result_path)],
-                                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
-                                start_new_session=True, cwd=str(run_dir))
-        killed = False
+def _execute(plan: Plan, count: int, limits: sandbox.Limits, cell_timeout: float, use_sandbox: bool,
+             scratch: Path) -> Run:
+    job = json.dumps({"cells": plan.cells, "answers": count, "cell_seconds": cell_timeout,
+                      "setup_seconds": limits.warmup_seconds - GRACE_SECONDS}).encode()
+    outcome = sandbox.run(["-m", "bglearn.grading.runner"], job, limits, sandbox=use_sandbox, scratch=scratch,
+                          until=lambda line: line.startswith(b'{"done"'))
+    run = Run(outcome=outcome)
+    for line in outcome.lines:
         try:
-            proc.wait(timeout=notebook_timeout + 15)
-        except subprocess.TimeoutExpired:
-            killed = True
-            _kill_group(proc.pid)
-            proc.wait()
-        finally:
-            pidfile = workdir / "kernel.pid"
-            if pidfile.exists():
-                try:
-                    kpid = int(pidfile.read_text().strip())
-                except ValueError:
-                    kpid = 0
-                if kpid > 1 and _is_kernel(kpid):
-                    _kill_group(kpid)
-    try:
-        result = json.loads(result_path.read_text())
-    except (OSError, ValueError):
-        result = {"cells": [], "collected": None,
-                  "fatal": "the notebook ran past its time limit and was stopped" if killed
-                  else f"the grading process failed (exit status {proc.returncode})"}
-    result["killed"] = killed
-    return result
+            record = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if not isinstance(record, dict):
+            continue
+        if record.get("ready") is True:
+            run.started = True
+        elif record.get("done") is True:
+            run.finished = True
+        elif isinstance(record.get("cell"), int) and not isinstance(record.get("cell"), bool):
+            i = record["cell"]
+            if not 0 <= i < len(plan.cells) or i in run.cells:
+                continue
+            status = record.get("status") if record.get("status") in ("ok", "error", "timeout", "skipped") else "error"
+            error = record.get("error") if isinstance(record.get("error"), str) else None
+            run.cells[i] = {"status": status, "error": (error or "")[:300]}
+            changed = record.get("set") if isinstance(record.get("set"), dict) else {}
+            for name, value in changed.items():
+                if name in _names(count):
+                    run.answers[name] = value
+            removed = record.get("del") if isinstance(record.get("del"), list) else []
+            for name in removed:
+                if isinstance(name, str):
+                    run.answers.pop(name, None)
+    return run
 
 
-# -- scoring ---------------------------------------------------------------------------------
-
-def _literal(text: Any) -> tuple[bool, Any]:
-    if not isinstance(text, str) or len(text) > 200000:
-        return False, None
-    try:
-        return True, ast.literal_eval(text)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return False, None
+def _names(count: int) -> set[str]:
+    return {f"answer_{n}" for n in range(1, count + 1)}
 
 
-def _score(ex: Exercise, plan: Plan, run: dict | None, result: StudentResult) -> None:
+# -- decoding and scoring --------------------------------------------------------------------
+
+class _Invalid(Exception):
+    pass
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def decode(data: Any) -> tuple[str, Any]:
+    """An answer as the runner encoded it (:func:`bglearn.grading.runner.encode`) back into its Python
+    value: ``("ok", value)``, ``("too_large", None)``, ``("unsupported", type name)`` or
+    ``("invalid", None)`` for anything not made by the encoder."""
+    from ..position import Player
+    from .runner import MAX_CHARS, MAX_NODES
+
+    budget = {"nodes": MAX_NODES, "chars": MAX_CHARS}
+
+    def spend(nodes: int, chars: int = 0) -> None:  # the run's own bounds are not trusted: checked again
+        budget["nodes"] -= nodes
+        budget["chars"] -= chars
+        if budget["nodes"] < 0 or budget["chars"] < 0:
+            raise _TooLarge
+
+    def dec(v: Any, depth: int) -> Any:
+        if depth > 12:
+            raise _TooLarge
+        spend(1)
+        if v is None or isinstance(v, bool):
+            return v
+        if isinstance(v, str):
+            spend(len(v) // 64, len(v))
+            return v
+        if isinstance(v, (int, float)):
+            return v
+        if isinstance(v, dict) and len(v) == 1:
+            (tag, body), = v.items()
+            if isinstance(body, list):
+                spend(len(body))
+            if tag in ("list", "tuple", "set") and isinstance(body, list):
+                items = [dec(x, depth + 1) for x in body]
+                return items if tag == "list" else (tuple(items) if tag == "tuple" else set(items))
+            if tag == "dict" and isinstance(body, list):
+                out = {}
+                for pair in body:
+                    if not (isinstance(pair, list) and len(pair) == 2):
+                        raise _Invalid
+                    out[dec(pair[0], depth + 1)] = dec(pair[1], depth + 1)
+                return out
+            if tag == "player" and body in (0, 1) and not isinstance(body, bool):
+                return Player(body)
+            if tag == "int" and isinstance(body, str) and len(body) <= 400:
+                return int(body)
+            if tag == "float" and body in ("nan", "inf", "-inf"):
+                return float(body)
+        raise _Invalid
+
+    if not isinstance(data, dict) or len(data) != 1:
+        return "invalid", None
+    (key, body), = data.items()
+    if key == "too_large" and body is True:
+        return "too_large", None
+    if key == "unsupported" and isinstance(body, str):
+        return "unsupported", body[:80]
+    if key == "v":
+        try:
+            return "ok", dec(body, 0)
+        except _TooLarge:
+            return "too_large", None
+        except (_Invalid, TypeError, ValueError, RecursionError):
+            return "invalid", None
+    return "invalid", None
+
+
+def _label(plan: Plan, i: int) -> str:
+    text = plan.labels[i] if 0 <= i < len(plan.labels) else f"cell {i}"
+    return text[:1].upper() + text[1:]
+
+
+def _run_notes(plan: Plan, run: Run, limits: sandbox.Limits, cell_timeout: float) -> list[str]:
+    notes = []
+    for i in sorted(run.cells):
+        c = run.cells[i]
+        if c["status"] == "timeout":
+            notes.append(f"{_label(plan, i)} ran past its {cell_timeout:g} s time limit and was interrupted.")
+        elif c["status"] == "error":
+            notes.append(f"{_label(plan, i)} raised {c['error']}.")
+        elif c["status"] == "skipped":
+            notes.append(f"{_label(plan, i)} was not run: {c['error']}.")
+    if run.finished:
+        return notes
+    out = run.outcome
+    at = next((i for i in range(len(plan.cells)) if i not in run.cells), None)
+    where = f" during {_label(plan, at)[:1].lower()}{_label(plan, at)[1:]}" if at is not None else ""
+    if out is not None and out.stopped == "idle":
+        why = (f"the run was stopped{where}: it ran past its {cell_timeout:g} s time limit and ignored the interrupt"
+               if run.started else "the run did not start in time")
+    elif out is not None and out.stopped == "time":
+        why = f"the run was stopped{where}: the notebook's {limits.total_seconds:g} s time limit was reached"
+    elif out is not None and out.stopped == "output":
+        why = f"the run was stopped{where}: it wrote more than {limits.output_bytes >> 20} MB of output"
+    elif not run.started:
+        detail = (out.stderr.strip().splitlines() or [""])[-1][:200] if out is not None else ""
+        why = "the notebook could not be started" + (f" ({detail})" if detail else "")
+    else:
+        code = out.returncode if out is not None else None
+        why = f"the notebook's Python process ended early{where} (exit status {code})"
+    notes.append(f"The run stopped: {why}; the cells after it did not run.")
+    return notes
+
+
+def _clip(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _score(ex: Exercise, plan: Plan, run: Run | None, result: StudentResult, limits: sandbox.Limits,
+           cell_timeout: float) -> None:
     notes = result.notes
-    collected = None
+    stopped_early = run is None or not run.finished
     if run is not None:
-        ok, value = _literal(run.get("collected"))
-        if ok and isinstance(value, dict):
-            collected = value
-        for c in run.get("cells", []):
-            i = c.get("index", 0)
-            label = plan.labels[i] if i < len(plan.labels) else "the answer collection"
-            if c.get("status") == "timeout":
-                notes.append(f"{label[0].upper()}{label[1:]} {c.get('error')}.")
-            elif c.get("status") == "error" and i < len(plan.labels):
-                notes.append(f"{label[0].upper()}{label[1:]} raised {c.get('error')}.")
-            elif c.get("status") == "skipped" and i < len(plan.labels):
-                notes.append(f"{label[0].upper()}{label[1:]} was not run: the notebook's time limit was reached.")
-        if run.get("fatal"):
-            notes.append(f"The run stopped: {run['fatal']}.")
-        if collected is None:
-            notes.append("The answers could not be collected from the kernel, so they were read from the notebook "
-                         "text (only answers written as plain values, like answer_3 = \"24/18 13/11\", count).")
+        notes += _run_notes(plan, run, limits, cell_timeout)
+    from_text: list[int] = []
     values: dict[int, Any] = {}
     for n in range(1, len(ex.questions) + 1):
-        value = MISSING
-        if collected is not None:
-            key = f"answer_{n}"
-            if key in collected:
-                ok, v = _literal(collected[key])
-                if ok:
-                    value = v
-                elif n in plan.static:
-                    value = plan.static[n]
-                else:
-                    notes.append(f"answer_{n} is not a plain Python value (text, a number, True/False, a list, "
-                                 f"a dict), so it could not be scored.")
-        elif n in plan.static:
+        value: Any = MISSING
+        encoded = run.answers.get(f"answer_{n}") if run is not None else None
+        if encoded is not None:
+            kind, decoded = decode(encoded)
+            if kind == "ok":
+                value = decoded
+            elif kind == "too_large":
+                notes.append(f"answer_{n} is far larger than any answer to this question, so it was not scored.")
+            elif kind == "unsupported":
+                notes.append(f"answer_{n} is a {decoded} object, not a plain Python value (text, a number, "
+                             f"True/False, a list, a dict), so it could not be scored.")
+        elif stopped_early and n in plan.static:
             value = plan.static[n]
+            from_text.append(n)
+        if (value is MISSING or value is None) and n in plan.saved:
+            value = plan.saved[n]
         values[n] = value
+    if from_text:
+        notes.append("Answers the run did not reach were read from the notebook text (only answers written as "
+                     "plain values, like answer_3 = \"24/18 13/11\", count): "
+                     + ", ".join(f"answer_{n}" for n in from_text) + ".")
     for n, q in enumerate(ex.questions, start=1):
         try:
             fb = q.check(values[n], n)
         except Exception as exc:  # a bug in a question must not stop the class
-            fb = Feedback(n, False, 0, q.points, f"this answer could not be judged ({type(exc).__name__}).")
+            fb = Feedback(number=n, correct=False, points=0, max_points=q.points,
+                          message=f"this answer could not be judged ({type(exc).__name__}).")
         result.feedback.append(fb)
 
 
 def _zero(ex: Exercise, result: StudentResult, why: str) -> None:
     for n, q in enumerate(ex.questions, start=1):
-        result.feedback.append(Feedback(n, False, 0, q.points, why, answered=False))
+        result.feedback.append(Feedback(number=n, correct=False, points=0, max_points=q.points, message=why,
+                                        answered=False))
+
+
+# -- one student ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Task:
+    student: str
+    exercise: str
+    seed: Any
+    mode: str
+    path: str | None
+    limits: sandbox.Limits
+    cell_timeout: float
+    sandboxed: bool
+    scratch: str
+
+
+def _grade_one(task: _Task) -> tuple[StudentResult, str]:
+    """Grade one student's submission of one exercise: regenerate the questions (before any student code
+    runs), read and analyse the file, run it in its sandbox, score it. Returns the result and the text of
+    the feedback; writes nothing."""
+    ex = load_exercise(task.exercise, task.seed, task.student, task.mode)
+    ex.questions  # generate now
+    r = StudentResult(task.student, task.exercise)
+    if task.path is None:
+        r.status = "missing"
+        r.notes.append("No submission was found.")
+        _zero(ex, r, "no submission")
+        return r, _feedback_text(r, ex)
+    r.path = task.path
+    raw = _read(Path(task.path))
+    plan = analyse(raw, ex) if isinstance(raw, bytes) else Plan(False, [raw])
+    r.notes += plan.notes
+    if not plan.readable:
+        r.status = "unreadable"
+        _zero(ex, r, "the submission could not be read")
+        return r, _feedback_text(r, ex)
+    t = time.monotonic()
+    try:
+        run = _execute(plan, len(ex.questions), task.limits, task.cell_timeout, task.sandboxed, Path(task.scratch))
+    except OSError as exc:
+        run = Run(outcome=sandbox.Outcome(stderr=f"the run could not be started: {exc}"))
+    r.seconds = time.monotonic() - t
+    _score(ex, plan, run, r, task.limits, task.cell_timeout)
+    return r, _feedback_text(r, ex)
+
+
+def _failed(task: _Task, exc: BaseException) -> tuple[StudentResult, str]:
+    r = StudentResult(task.student, task.exercise, status="unreadable", path=task.path or "")
+    r.notes.append(f"The grader could not grade this submission ({type(exc).__name__}: {exc}); grade it by hand.")
+    ex = load_exercise(task.exercise, task.seed, task.student, task.mode)
+    _zero(ex, r, "not graded")
+    return r, _feedback_text(r, ex)
+
+
+def _grade_all(tasks: list[_Task], jobs: int) -> dict[tuple[str, str], tuple[StudentResult, str]]:
+    """Every task graded, ``jobs`` at a time in worker processes (a task whose worker fails is retried
+    once in a fresh pool, then recorded as not graded: everybody still gets a row)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    done: dict[tuple[str, str], tuple[StudentResult, str]] = {}
+    if jobs == 1 or len(tasks) <= 1:
+        for task in tasks:
+            try:
+                done[(task.student, task.exercise)] = _grade_one(task)
+            except Exception as exc:  # a bug must not cost the class its grade sheet
+                done[(task.student, task.exercise)] = _failed(task, exc)
+        return done
+    todo = list(tasks)
+    for attempt in (1, 2):
+        failed: list[tuple[_Task, BaseException]] = []
+        with ProcessPoolExecutor(max_workers=min(jobs, len(todo)),
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = [(task, pool.submit(_grade_one, task)) for task in todo]
+            for task, future in futures:
+                try:
+                    done[(task.student, task.exercise)] = future.result()
+                except Exception as exc:
+                    failed.append((task, exc))
+        todo = [task for task, _ in failed]
+        if not todo:
+            break
+    for task, exc in failed:
+        done[(task.student, task.exercise)] = _failed(task, exc)
+    return done
 
 
 # -- writing ---------------------------------------------------------------------------------
 
-def _write_csv(path: Path, results: list[StudentResult]) -> None:
+def _replace(path: Path, write) -> None:
+    """Write ``path`` through a temporary file next to it, so a reader never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", newline="", encoding="utf-8") as fh:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", newline="", encoding="utf-8") as fh:
+            write(fh)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _write_csv(path: Path, results: list[StudentResult]) -> None:
+    def write(fh) -> None:
         w = csv.writer(fh)
         w.writerow(CSV_COLUMNS)
         for r in results:
-            note = " ".join(r.notes) if r.notes else ""
+            note = _clip(" ".join(r.notes)) if r.notes else ""
             for f in r.feedback:
                 status = f.status if r.status == "graded" else r.status
                 w.writerow([r.student, f.number, f"{f.points:g}", f"{r.total:g}", r.exercise, f"{f.max_points:g}",
                             f"{r.max_total:g}", status, note])
+    _replace(path, write)
 
 
 def _feedback_text(r: StudentResult, ex: Exercise) -> str:
     lines = [f"# {ex.title} — feedback for {r.student}", "",
              f"Score: **{r.total:g} / {r.max_total:g}**", ""]
     if r.notes:
-        lines += ["## Notes on your submission", ""] + [f"- {n}" for n in r.notes] + [""]
+        lines += ["## Notes on your submission", ""] + [f"- {_clip(n)}" for n in r.notes] + [""]
     lines += ["## Question by question", ""]
     for f in r.feedback:
         mark = {"correct": "✔", "wrong": "✘"}.get(f.status, "…")
@@ -261,9 +480,10 @@ def _feedback_text(r: StudentResult, ex: Exercise) -> str:
         lines.append(q.prompt())
         lines.append("")
         if f.answer:
-            lines.append(f"Your answer: `{f.answer}`")
+            lines.append(f"Your answer: `{_clip(str(f.answer), 300)}`")
             lines.append("")
-        lines.append(f.message if f.status != "correct" else f"Correct. {f.message}")
+        message = _clip(str(f.message))
+        lines.append(message if f.status != "correct" else f"Correct. {message}")
         lines.append("")
     return "\n".join(lines)
 
@@ -277,73 +497,56 @@ def grade(
     cell_timeout: float = 10.0,
     notebook_timeout: float = 60.0,
     jobs: int | None = None,
+    sandboxed: bool = True,
+    memory_mb: int = 1024,
 ) -> GradeReport:
     """Grade every submission in ``submissions`` (``<student>/<exercise>.ipynb``) and write the grade
     sheet ``output`` (CSV: student, question, points, total, ...) and ``feedback_dir/<student>.md``
     (default: a ``feedback`` folder next to the CSV). The manifest is ``assignment`` or
-    ``assignment.json`` in ``submissions`` or its parent."""
+    ``assignment.json`` in ``submissions`` or its parent.
+
+    Each submission runs in its own sandbox with ``memory_mb`` of memory, ``cell_timeout`` seconds per
+    cell and ``notebook_timeout`` per notebook. Raises :class:`NoSandboxError` when no sandbox can be
+    made here, unless ``sandboxed=False`` (then submissions run as plain processes of this user: only
+    for submissions you trust). Nothing is written until every run has ended."""
     t0 = time.monotonic()
     submissions = Path(submissions)
     if not submissions.is_dir():
         raise BglearnError(f"{submissions} is not a folder of submissions")
+    if cell_timeout <= 0 or notebook_timeout <= 0:
+        raise BglearnError("time limits must be positive numbers of seconds")
+    if memory_mb < 256:
+        raise BglearnError(f"--memory-mb {memory_mb}: at least 256 MB are needed to run Python and the engine")
+    if sandboxed:
+        problem = sandbox.sandbox_problem()
+        if problem is not None:
+            raise NoSandboxError(f"cannot grade safely: {problem}. Submissions run student code; to grade "
+                                 "anyway without a sandbox (only for submissions you trust) use --no-sandbox")
     if assignment is None:
         candidates = [submissions / MANIFEST, submissions.parent / MANIFEST]
         assignment = next((c for c in candidates if c.exists()), candidates[-1])
     manifest = Assignment.load(assignment)
-    if cell_timeout <= 0 or notebook_timeout <= 0:
-        raise BglearnError("time limits must be positive numbers of seconds")
     output = Path(output)
     feedback_dir = Path(feedback_dir) if feedback_dir is not None else output.parent / "feedback"
     jobs = jobs or os.cpu_count() or 1
+    limits = sandbox.Limits(idle_seconds=cell_timeout + GRACE_SECONDS, total_seconds=notebook_timeout + GRACE_SECONDS,
+                            memory_bytes=memory_mb << 20,
+                            warmup_seconds=max(cell_timeout, min(SETUP_SECONDS, notebook_timeout)) + GRACE_SECONDS)
 
-    # 1-2. Everything that must not depend on student code happens before any of it runs.
-    exercises = {(s, e): load_exercise(e, manifest.seed(e), s)
-                 for s in manifest.student_ids() for e in manifest.exercises}
-    for ex in exercises.values():
-        ex.questions  # generate now
+    # 1-4, one student at a time in `jobs` worker processes of the grader (generating questions and
+    # scoring are CPU work too): regenerate, read, run in the sandbox, score. Nothing is written here.
     files, warnings = find_submissions(submissions, manifest)
-    results: dict[tuple[str, str], StudentResult] = {}
-    plans: dict[tuple[str, str], Plan] = {}
-    for key, ex in exercises.items():
-        r = StudentResult(key[0], key[1])
-        results[key] = r
-        path = files.get(key)
-        if path is None:
-            r.status = "missing"
-            r.notes.append("No submission was found.")
-            _zero(ex, r, "no submission")
-            continue
-        r.path = str(path)
-        plan = analyse(path.read_bytes(), ex)
-        r.notes += plan.notes
-        if not plan.readable:
-            r.status = "unreadable"
-            _zero(ex, r, "the submission could not be read")
-            continue
-        plans[key] = plan
-
-    # 3. Run in parallel, each in its own process and kernel.
     tmp = Path(tempfile.mkdtemp(prefix="bglearn-grade-"))
-    runs: dict[tuple[str, str], dict] = {}
+    tasks = [_Task(s, e, manifest.seed(e), manifest.exercises[e].get("mode", "practice"),
+                   str(files[(s, e)]) if (s, e) in files else None, limits, cell_timeout, sandboxed,
+                   str(tmp / f"run-{number}"))
+             for number, (s, e) in enumerate((s, e) for s in manifest.student_ids() for e in manifest.exercises)]
+    done: dict[tuple[str, str], tuple[StudentResult, str]] = {}
     try:
-        def work(key):
-            t = time.monotonic()
-            out = _execute(plans[key], cell_timeout, notebook_timeout, tmp / f"{key[0]}--{key[1]}")
-            out["wall"] = time.monotonic() - t
-            return key, out
-
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            for key, out in pool.map(work, list(plans)):
-                runs[key] = out
+        done = _grade_all(tasks, jobs)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-
-    # 4. Score in this process.
-    for key, plan in plans.items():
-        r = results[key]
-        run = runs.get(key)
-        r.seconds = float(run.get("wall", 0.0)) if run else 0.0
-        _score(exercises[key], plan, run, r)
+    results = {key: r for key, (r, _) in done.items()}
 
     # 5. Write.
     ordered = [results[k] for k in sorted(results)]
@@ -353,6 +556,8 @@ def grade(
     for r in ordered:
         by_student.setdefault(r.student, []).append(r)
     for sid, rs in by_student.items():
-        text = "\n\n".join(_feedback_text(r, exercises[(r.student, r.exercise)]) for r in rs)
-        (feedback_dir / f"{sid}.md").write_text(text + "\n", encoding="utf-8")
-    return GradeReport(ordered, output, feedback_dir, time.monotonic() - t0, warnings)
+        text = "\n\n".join(done[(r.student, r.exercise)][1] for r in rs)
+        _replace(feedback_dir / f"{sid}.md", lambda fh, text=text: fh.write(text + "\n"))
+    if not sandboxed:
+        warnings.append("graded WITHOUT a sandbox (--no-sandbox): submissions ran as plain processes of this user")
+    return GradeReport(ordered, output, feedback_dir, time.monotonic() - t0, warnings, sandboxed)

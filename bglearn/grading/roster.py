@@ -93,7 +93,8 @@ class Assignment:
         path = Path(path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            exercises = {str(k): {"seed": v["seed"]} for k, v in data["exercises"].items()}
+            exercises = {str(k): {"seed": v["seed"], "mode": str(v.get("mode", "practice"))}
+                         for k, v in data["exercises"].items()}
             students = [Student(str(s["id"]), str(s.get("name", ""))) for s in data["students"]]
         except FileNotFoundError:
             raise BglearnError(f"no assignment manifest at {path}: run `bglearn assign` first or pass --assignment") from None

@@ -1,151 +1,212 @@
-"""Run one submission's cells in a fresh kernel, with a time limit per cell and for the whole
-notebook, and report what happened. Started by the grader as its own process:
+"""Run one submission's cells, one after another, in this process, and report after each cell.
+The grader starts it inside the sandbox (:mod:`bglearn.grading.sandbox`)::
 
-    python -m bglearn.grading.runner JOB.json RESULT.json
+    python -m bglearn.grading.runner < JOB.json
 
-``JOB.json``: ``{"cells": [source, ...], "cell_timeout": s, "notebook_timeout": s, "nonce": str,
-"pidfile": path, "cwd": path, "kernel": "python3"}``. After the cells, the runner executes a
-collection cell that prints ``nonce + repr({name: repr(value)})`` of every ``answer_<n>`` variable;
-the grader reads those with :func:`ast.literal_eval` only (nothing the kernel prints is executed or
-trusted beyond plain literals). Scoring never happens here.
+``JOB``: ``{"cells": [source, ...], "answers": N, "cell_seconds": s, "setup_seconds": s}`` (the first
+cell, the grader's own setup, may take ``setup_seconds``: importing the engine on a busy machine). The cells run as plain Python in
+one shared namespace, as in a notebook (IPython line magics and shell escapes, ``%...`` / ``!...``, are
+skipped; ``display()`` shows nothing). Every line this program writes to its result channel (its
+original stdout; the cells' own output is discarded) is one JSON object:
+
+- ``{"ready": true}`` once started;
+- ``{"cell": i, "status": "ok" | "error" | "timeout" | "skipped", "error": text, "set": {...}, "del": [...]}``
+  after cell ``i``: how it ended, and which of ``answer_1`` .. ``answer_N`` it set or deleted, each
+  value encoded by :func:`encode` (plain data only, size-bounded);
+- ``{"done": true}`` at the end.
+
+Scoring never happens here, and nothing here is trusted: the grader decodes and checks every line.
 """
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
+import signal
 import sys
-import time
+import types
+from typing import Any
 
-COLLECT = '''\
-def _bglearn_collect_{token}():
-    import re as _re
-    _found = {{}}
-    for _k, _v in list(globals().items()):
-        if _re.fullmatch(r"answer_[0-9]+", _k):
-            try:
-                _found[_k] = repr(_v)[:200000]
-            except BaseException:
-                _found[_k] = None
-    return _found
-print("{nonce}" + repr(_bglearn_collect_{token}()))
-'''
-
-RESERVE = 3.0
-"""Seconds of the notebook's time limit kept back for the collection cell."""
+MAX_NODES = 2000
+"""At most this many values (items, keys, characters/64) in one answer; a real answer has a few dozen."""
+MAX_CHARS = 20000
+"""At most this many characters of text in one answer."""
+MAX_DEPTH = 8
 
 
-def _error_text(cell) -> str | None:
-    for out in cell.get("outputs", []):
-        if out.get("output_type") == "error":
-            return f"{out.get('ename', 'Error')}: {out.get('evalue', '')}"[:300]
+class CellTimeout(BaseException):
+    """Raised in a cell that runs past its time limit."""
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class _Unsupported(Exception):
+    pass
+
+
+def _player_type():
+    module = sys.modules.get("bglearn.position")
+    return getattr(module, "Player", None) if module is not None else None
+
+
+def encode(value: Any) -> dict:
+    """``value`` as tagged JSON the grader decodes into the same Python value:
+    ``{"v": data}``, ``{"too_large": true}`` or ``{"unsupported": type name}``. Data: ``null``,
+    ``true``/``false``, numbers, strings, and ``{"list"|"tuple"|"set": [...]}``,
+    ``{"dict": [[k, v], ...]}``, ``{"player": 0|1}`` (``bglearn.WHITE`` / ``RED``). Subclasses of
+    ``str``/``int``/``float``/``list``... are read as their base type, as ``check()`` reads them."""
+    budget = {"nodes": MAX_NODES, "chars": MAX_CHARS}
+    player = _player_type()
+
+    def spend(nodes: int, chars: int = 0) -> None:
+        budget["nodes"] -= nodes
+        budget["chars"] -= chars
+        if budget["nodes"] < 0 or budget["chars"] < 0:
+            raise _TooLarge
+
+    def enc(v: Any, depth: int) -> Any:
+        if depth > MAX_DEPTH:
+            raise _TooLarge
+        spend(1)
+        if v is None or v is True or v is False:
+            return v
+        if player is not None and isinstance(v, player):
+            return {"player": int.__int__(v)}
+        if isinstance(v, bool):
+            return bool.__bool__(v)
+        if isinstance(v, int):
+            n = int.__int__(v)
+            spend(0, 1 + n.bit_length() // 3)
+            return n if abs(n) < 2 ** 53 else {"int": str(n)}
+        if isinstance(v, float):
+            x = float.__float__(v)
+            return x if x == x and x not in (float("inf"), float("-inf")) else {"float": repr(x)}
+        if isinstance(v, str):
+            s = str.__str__(v)
+            spend(len(s) // 64, len(s))
+            return s
+        for kind, base in (("list", list), ("tuple", tuple), ("set", set), ("set", frozenset)):
+            if isinstance(v, base):
+                spend(base.__len__(v))
+                return {kind: [enc(item, depth + 1) for item in base.__iter__(v)]}
+        if isinstance(v, dict):
+            spend(dict.__len__(v))
+            return {"dict": [[enc(k, depth + 1), enc(val, depth + 1)] for k, val in dict.items(v)]}
+        raise _Unsupported(type(v).__name__)
+
+    try:
+        return {"v": enc(value, 0)}
+    except _TooLarge:
+        return {"too_large": True}
+    except _Unsupported as exc:
+        return {"unsupported": str(exc)[:80]}
+    except RecursionError:
+        return {"too_large": True}
+    except Exception as exc:  # a value that changes while read, a hostile __len__ ...
+        return {"unsupported": type(exc).__name__}
+
+
+def _without_magics(source: str) -> str | None:
+    """``source`` with IPython line magics and shell escapes replaced by ``pass``; ``None`` for a
+    cell magic other than ``%%time``/``%%timeit``/``%%capture`` (such a cell is not Python)."""
+    lines = source.splitlines()
+    if lines and lines[0].lstrip().startswith("%%"):
+        name = lines[0].lstrip()[2:].split(" ")[0]
+        if name not in ("time", "timeit", "capture"):
+            return None
+        lines = lines[1:]
+    out = []
+    for line in lines:
+        stripped = line.lstrip()
+        if stripped.startswith(("%", "!")):
+            line = line[: len(line) - len(stripped)] + "pass"
+        out.append(line)
+    return "\n".join(out)
+
+
+def _describe(exc: BaseException) -> str:
+    try:
+        text = f"{type(exc).__name__}: {exc}"
+    except BaseException:  # an exception whose text cannot be made
+        text = type(exc).__name__
+    return text[:300]
+
+
+def _display(*objs: Any, **kwargs: Any) -> None:
+    """What ``display()`` does while grading: nothing (outputs are not kept)."""
     return None
 
 
-def _fast_imports() -> None:
-    """jsonschema (imported by nbformat) compiles an optional IRI grammar that costs more than a
-    second per process; format checks are not needed here, so that optional module is skipped."""
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[assignment]
+def run(job: dict, emit) -> None:
+    cells = [s if isinstance(s, str) else "" for s in job.get("cells", [])]
+    count = int(job.get("answers", 0))
+    cell_seconds = float(job.get("cell_seconds", 10))
+    setup_seconds = max(cell_seconds, float(job.get("setup_seconds", cell_seconds)))
+    names = [f"answer_{n}" for n in range(1, count + 1)]
+    main = types.ModuleType("__main__")
+    main.__dict__.update(__builtins__=builtins, display=_display)
+    sys.modules["__main__"] = main
+    ns = main.__dict__
+    sent: dict[str, str] = {}
+
+    def on_alarm(signum, frame):
+        raise CellTimeout
+
+    for i, source in enumerate(cells):
+        status, error = "ok", None
+        code_text = _without_magics(source)
+        if code_text is None:
+            status, error = "skipped", "a cell magic (%%...) is not Python; the cell was not run"
+        else:
+            signal.signal(signal.SIGALRM, on_alarm)
+            try:
+                code = compile(code_text, f"<cell {i}>", "exec")
+                signal.setitimer(signal.ITIMER_REAL, setup_seconds if i == 0 else cell_seconds)
+                try:
+                    exec(code, ns)
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+            except CellTimeout:
+                limit = setup_seconds if i == 0 else cell_seconds
+                status, error = "timeout", f"ran past its {limit:g} s time limit and was interrupted"
+            except BaseException as exc:  # SystemExit and KeyboardInterrupt too: the notebook goes on
+                status, error = "error", _describe(exc)
+        changed, removed = {}, []
+        for name in names:
+            if name in ns:
+                value = encode(ns[name])
+                text = json.dumps(value)
+                if sent.get(name) != text:
+                    sent[name] = text
+                    changed[name] = value
+            elif name in sent:
+                del sent[name]
+                removed.append(name)
+        emit({"cell": i, "status": status, "error": error, "set": changed, "del": removed})
+    emit({"done": True})
 
 
-def run(job: dict) -> dict:
-    _fast_imports()
-    import nbformat
-    from nbclient import NotebookClient
-    from nbclient.exceptions import DeadKernelError
+def main() -> int:
+    job = json.loads(sys.stdin.read())
+    sys.stdin.close()
+    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    os.close(devnull)
 
-    start = time.monotonic()
-    deadline = start + float(job["notebook_timeout"])
-    cell_timeout = float(job["cell_timeout"])
-    nonce = job["nonce"]
-    token = "".join(c if c.isalnum() else "_" for c in nonce)
-    sources = list(job["cells"]) + [COLLECT.format(nonce=nonce, token=token)]
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(s) for s in sources]
-    result: dict = {"cells": [], "collected": None, "fatal": None, "kernel_started": False}
-    timeout_marker = {"ename": "CellTimeout", "evalue": "the cell ran past its time limit and was interrupted"}
-    client = NotebookClient(
-        nb, timeout=int(cell_timeout), kernel_name=job.get("kernel", "python3"), allow_errors=True,
-        interrupt_on_timeout=True, error_on_timeout=timeout_marker, startup_timeout=max(10, int(job["notebook_timeout"])),
-        resources={"metadata": {"path": job["cwd"]}}, record_timing=False, shutdown_kernel="immediate",
-    )
-    last = len(nb.cells) - 1
-    replies: dict[int, dict] = {}
+    def emit(record: dict) -> None:
+        channel.write(json.dumps(record) + "\n")
+        channel.flush()
 
-    def on_executed(cell, cell_index, execute_reply):  # nbclient hook: the kernel's reply to each cell
-        content = (execute_reply or {}).get("content", {})
-        replies[cell_index] = {"status": content.get("status"), "ename": content.get("ename"),
-                               "evalue": str(content.get("evalue", ""))[:300]}
-
-    client.on_cell_executed = on_executed
-    client.iopub_timeout = 2
-    probe = nbformat.v4.new_code_cell("pass")
-    nb.cells.append(probe)
-    try:
-        with client.setup_kernel():
-            result["kernel_started"] = True
-            pid = getattr(client.km.provisioner, "pid", None) if client.km is not None else None
-            if pid and job.get("pidfile"):
-                with open(job["pidfile"], "w") as fh:
-                    fh.write(str(pid))
-            wedged = False
-            for i, cell in enumerate(nb.cells[: last + 1]):
-                remaining = deadline - time.monotonic() - (0 if i == last else RESERVE)
-                if wedged or remaining < 0.5:
-                    why = "the kernel stopped responding" if wedged else "notebook time limit reached"
-                    result["cells"].append({"index": i, "status": "skipped", "error": why})
-                    continue
-                limit = max(1, int(min(cell_timeout, remaining)))
-                client.timeout = limit
-                t0 = time.monotonic()
-                client.execute_cell(cell, i)
-                reply = replies.get(i, {})
-                err = _error_text(cell)
-                status = "ok"
-                if reply.get("ename") == "CellTimeout":
-                    status, err = "timeout", f"ran past its {limit} s time limit and was interrupted"
-                elif err or reply.get("status") == "error":
-                    status = "error"
-                    err = err or f"{reply.get('ename')}: {reply.get('evalue')}"
-                result["cells"].append({"index": i, "status": status, "error": err,
-                                        "seconds": round(time.monotonic() - t0, 3)})
-                if status == "timeout" and i != last:
-                    # Did the interrupt stop it? If the kernel is still busy, nothing more can run.
-                    client.timeout = 2
-                    client.execute_cell(probe, last + 1)
-                    if replies.get(last + 1, {}).get("ename") == "CellTimeout":
-                        wedged = True
-                        result["wedged"] = True
-                if i == last:
-                    for out in cell.get("outputs", []):
-                        if out.get("output_type") == "stream" and out.get("name") == "stdout":
-                            text = out.get("text", "")
-                            at = text.find(nonce)
-                            if at >= 0:
-                                result["collected"] = text[at + len(nonce):].strip()
-                if i != last:
-                    cell["outputs"] = []  # free memory: outputs of student cells are not needed
-    except DeadKernelError as exc:
-        result["fatal"] = f"the kernel died ({exc})"
-    except Exception as exc:  # kernel failed to start, or nbclient gave up
-        result["fatal"] = f"{type(exc).__name__}: {exc}"[:300]
-    result["seconds"] = round(time.monotonic() - start, 3)
-    result["cleanup_seconds"] = round(time.monotonic() - start - result["seconds"], 3)
-    return result
-
-
-def main(argv: list[str]) -> int:
-    job_path, result_path = argv[1], argv[2]
-    with open(job_path) as fh:
-        job = json.load(fh)
-    os.chdir(job["cwd"])
-    result = run(job)
-    tmp = result_path + ".tmp"
-    with open(tmp, "w") as fh:
-        json.dump(result, fh)
-    os.replace(tmp, result_path)
+    emit({"ready": True})
+    run(job, emit)
+    channel.close()
     return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main(sys.argv))
+    sys.exit(main())

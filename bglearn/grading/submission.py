@@ -4,7 +4,8 @@ The grader never runs the submission's read-only cells (setup, questions, diagra
 compares them with the notebook regenerated for that student, notes any that were edited or deleted,
 and runs only the trusted setup code followed by the student's own cells (the answer cells and any
 cells they added). It also reads every ``answer_<n> = <literal>`` statically, so answers can still be
-scored when the kernel crashes or hangs.
+scored when the run crashes or hangs, and the answers given with widgets
+(:func:`bglearn.exercises.answers.saved_answers`). Notebooks in nbformat 3 are converted to 4 first.
 """
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ from typing import Any
 from ..exercises import Exercise
 from ..exercises.notebook import expected_cells, setup_source
 
-__all__ = ["Plan", "analyse", "static_answers"]
+__all__ = ["Plan", "analyse", "static_answers", "MAX_FILE_BYTES", "MAX_STATIC_CHARS"]
+
+MAX_FILE_BYTES = 20 << 20
+"""A submission larger than this is not read (an exercise notebook with its diagrams is well under 1 MB)."""
+MAX_STATIC_CHARS = 100_000
+"""Cells longer than this are not read for plain-value answers (they still run)."""
 
 _ANSWER = re.compile(r"^answer_([0-9]+)$")
 _TAMPER = re.compile(
@@ -36,7 +42,18 @@ class Plan:
     cells: list[str] = field(default_factory=list)        # sources to execute, in order
     labels: list[str] = field(default_factory=list)       # what each executed cell is
     static: dict[int, Any] = field(default_factory=dict)  # answers read from the text
+    saved: dict[int, Any] = field(default_factory=dict)   # answers given with widgets, as saved
     tampered: bool = False
+
+
+WITHOUT_FORMS = """
+
+def ask(*args, **kwargs):
+    # While grading no answer form is shown: the answers given with the forms are read from the file.
+    return None
+"""
+"""Appended to the grader's copy of the setup cell: the answer cells' ``ask(n)`` calls show the
+answer form, which grading does not need (it would only cost the import of the widget library)."""
 
 
 def _source(cell: dict) -> str:
@@ -63,6 +80,8 @@ def _grade_id(cell: dict) -> str | None:
 def static_answers(source: str) -> dict[int, Any]:
     """``{n: value}`` for each top-level ``answer_<n> = <plain literal>`` in ``source`` (the last wins).
     Lines of IPython magic (``%``, ``!``) are ignored; code that does not parse gives nothing."""
+    if len(source) > MAX_STATIC_CHARS:
+        return {}
     lines = [("" if line.lstrip().startswith(("%", "!")) else line) for line in source.splitlines()]
     try:
         tree = ast.parse("\n".join(lines))
@@ -96,6 +115,17 @@ def _what(gid: str) -> str:
     }.get(role, f"cell {gid}")
 
 
+def _upgrade(data: dict) -> Any:
+    """An nbformat 3 notebook (cells inside ``worksheets``) converted to nbformat 4; ``data`` itself
+    when it cannot be converted (the caller then finds no cells)."""
+    import nbformat
+
+    try:
+        return nbformat.reads(json.dumps(data), as_version=4)
+    except Exception:  # nbformat raises many kinds of error for malformed old notebooks
+        return data
+
+
 def analyse(raw: bytes, ex: Exercise) -> Plan:
     """Read a submission's bytes against the notebook regenerated for its student."""
     try:
@@ -104,13 +134,25 @@ def analyse(raw: bytes, ex: Exercise) -> Plan:
         return Plan(False, ["The file is not UTF-8 text, so it is not a notebook; no answers could be read."])
     except ValueError as exc:
         return Plan(False, [f"The file is not valid notebook JSON ({exc}); no answers could be read."])
+    except RecursionError:
+        return Plan(False, ["The file is nested too deeply to be a notebook; no answers could be read."])
+    if isinstance(data, dict) and "worksheets" in data and "cells" not in data:
+        data = _upgrade(data)
     cells = data.get("cells") if isinstance(data, dict) else None
     if not isinstance(cells, list):
         return Plan(False, ["The file is JSON but not a notebook (it has no list of cells); no answers could be read."])
+    from ..exercises.answers import saved_answers
+
     expected = expected_cells(ex)
     locked = {gid for gid, c in expected.items() if not c.metadata["nbgrader"]["solution"]}
     plan = Plan(True)
-    plan.cells.append(setup_source(ex))
+    plan.saved = saved_answers(data)
+    meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    owner = meta.get("bglearn", {}).get("student") if isinstance(meta.get("bglearn"), dict) else None
+    if isinstance(owner, str) and ex.student and owner != ex.student:
+        plan.notes.append(f"This notebook is the handout of {owner[:64]!r}, not of {ex.student!r} (copied?); its "
+                          f"answers were checked against {ex.student!r}'s own questions.")
+    plan.cells.append(setup_source(ex) + WITHOUT_FORMS)
     plan.labels.append("setup (the original)")
     seen: set[str] = set()
     edited: list[str] = []

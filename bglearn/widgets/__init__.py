@@ -2,7 +2,8 @@
 
 ``bglearn.BoardWidget`` is a lazy name for :class:`bglearn.widgets.board.BoardWidget`; importing
 ``bglearn`` alone loads no Jupyter code. The rules-free state machine behind the board is
-:class:`bglearn.widgets.session.BoardSession` (usable and testable without ipywidgets).
+:class:`bglearn.widgets.session.BoardSession` (usable and testable without ipywidgets), which hands
+each click to one module per mode: :mod:`.play`, :mod:`.practice`, :mod:`.setup`, :mod:`.show`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,19 @@
 // bglearn BoardWidget — the browser side (an anywidget ES module, no build step).
 // It draws what Python sends (the SVG, the message, the buttons) and reports clicks, keys and button
 // presses back. It decides nothing about the rules: Python does.
+//
+// Keyboard: Tab reaches the board's points, bars and trays and the buttons; the arrow keys move
+// between points as they lie on the screen; Enter or Space selects / moves. Every key pressed inside
+// the board stays inside it (the notebook never sees it), except Tab and Escape, which leave it.
+// The message under the board is an ARIA live region: selections, legal destinations and verdicts
+// are announced.
 
 const TARGET = "[data-point],[data-bar],[data-off]";
-const lastFocus = new WeakMap(); // model -> {key, at}: restore keyboard focus after a redraw/re-render
+const LEAVE_KEYS = new Set(["Tab", "Escape"]);
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+// board id -> {key, at}: give the focus back to a view re-created by a display update (each view gets
+// its own model proxy, so the board's id, not the model object, names the board)
+const lastFocus = new Map();
 
 function targetOf(node) {
   if (node.hasAttribute("data-point")) return { point: Number(node.getAttribute("data-point")) };
@@ -12,43 +22,76 @@ function targetOf(node) {
 }
 
 function keyOf(node) {
-  for (const a of ["data-point", "data-bar", "data-off"]) {
+  if (!node || !node.getAttribute) return null;
+  for (const a of ["data-point", "data-bar", "data-off", "data-control"]) {
     if (node.hasAttribute(a)) return `[${a}="${node.getAttribute(a)}"]`;
   }
   return null;
 }
 
+function centre(node) {
+  const r = node.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+// The target nearest to `from` in the direction (dx, dy), preferring ones in line with it.
+function neighbour(nodes, from, dx, dy) {
+  const a = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const n of nodes) {
+    if (n === from) continue;
+    const b = centre(n);
+    const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
+    if (along <= 1) continue;
+    const across = Math.abs((b.x - a.x) * dy + (b.y - a.y) * dx);
+    const score = along + 3 * across;
+    if (score < bestScore) { best = n; bestScore = score; }
+  }
+  return best;
+}
+
 function render({ model, el }) {
   el.classList.add("bglearn-board");
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", "Backgammon board");
+  el.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab: no notebook shortcuts in here
   const status = document.createElement("div");
   status.className = "bglearn-status";
   const dice = document.createElement("div");
   dice.className = "bglearn-dice";
-  dice.setAttribute("aria-label", "dice");
+  dice.setAttribute("role", "group");
+  dice.setAttribute("aria-label", "Dice");
   const board = document.createElement("div");
   board.className = "bglearn-svg";
+  const controls = document.createElement("div");
+  controls.className = "bglearn-controls";
   const message = document.createElement("div");
   message.className = "bglearn-message";
   message.setAttribute("role", "status");
   message.setAttribute("aria-live", "polite");
-  const controls = document.createElement("div");
-  controls.className = "bglearn-controls";
+  message.setAttribute("aria-atomic", "true");
   el.append(status, dice, board, controls, message);
 
   let timer = null;
-  let focusKey = null;
 
-  function restoreFocus(key) {
-    if (!key) return;
-    const node = board.querySelector(key);
-    if (node) node.focus({ preventScroll: true });
+  function focusKey(key, fallback) {
+    const node = key ? el.querySelector(key) : null;
+    if (node && !node.disabled) { node.focus({ preventScroll: true }); return true; }
+    if (fallback) {
+      const first = controls.querySelector("button:not([disabled])") || board.querySelector(TARGET);
+      if (first) { first.focus({ preventScroll: true }); return true; }
+    }
+    return false;
   }
 
   function showSvg(text) {
-    const hadFocus = board.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    const had = board.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     board.innerHTML = text;
+    const svg = board.querySelector("svg");
+    if (svg) svg.removeAttribute("height"); // the box scales with the width available
     el.dataset.revision = String(model.get("revision"));
-    restoreFocus(hadFocus);
+    if (had) focusKey(had, true);
   }
 
   function drawSvg() {
@@ -61,8 +104,9 @@ function render({ model, el }) {
 
   function drawText() {
     status.textContent = model.get("status");
+    const kind = model.get("message_kind");
     message.textContent = model.get("message");
-    message.dataset.kind = model.get("message_kind");
+    message.dataset.kind = kind;
     el.dataset.revision = String(model.get("revision"));
   }
 
@@ -72,12 +116,14 @@ function render({ model, el }) {
       const s = document.createElement("span");
       s.className = "bglearn-die" + (d.used ? " bglearn-die-used" : "");
       s.textContent = String(d.value);
-      s.title = d.used ? `${d.value} (used)` : `${d.value} (to play)`;
+      s.setAttribute("role", "img");
+      s.setAttribute("aria-label", d.used ? `${d.value}, used` : `${d.value}, to play`);
       dice.append(s);
     }
   }
 
   function drawControls() {
+    const had = controls.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     controls.replaceChildren();
     for (const c of model.get("controls")) {
       const b = document.createElement("button");
@@ -90,6 +136,7 @@ function render({ model, el }) {
       b.addEventListener("click", () => model.send({ type: "control", id: c.id }));
       controls.append(b);
     }
+    if (had) focusKey(had, true); // after Done the focus goes to the next button, never to the page
   }
 
   function animate() {
@@ -113,17 +160,31 @@ function render({ model, el }) {
     const node = e.target.closest(TARGET);
     if (node && board.contains(node)) send(node);
   });
-  board.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
+  el.addEventListener("keydown", (e) => {
+    if (LEAVE_KEYS.has(e.key)) return; // the ways out of the board
+    e.stopPropagation(); // arrows, Enter, "d d", "a", "b"...: never the notebook's
     const node = e.target.closest ? e.target.closest(TARGET) : null;
-    if (!node || !board.contains(node)) return;
-    e.preventDefault();
-    e.stopPropagation(); // keep Enter from reaching the notebook (edit mode / run cell)
-    send(node);
+    if (!node || !board.contains(node)) return; // buttons handle Enter and Space themselves
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      send(node);
+    } else if (ARROWS[e.key]) {
+      e.preventDefault();
+      const [dx, dy] = ARROWS[e.key];
+      const next = neighbour([...board.querySelectorAll(TARGET)], node, dx, dy);
+      if (next) next.focus();
+    }
   });
-  board.addEventListener("focusin", (e) => {
-    const node = e.target.closest ? e.target.closest(TARGET) : null;
-    if (node) lastFocus.set(model, { key: keyOf(node), at: Date.now() });
+  for (const kind of ["keyup", "keypress"]) {
+    el.addEventListener(kind, (e) => { if (!LEAVE_KEYS.has(e.key)) e.stopPropagation(); });
+  }
+  el.addEventListener("focusin", (e) => {
+    const key = keyOf(e.target);
+    if (key) lastFocus.set(model.get("board_id"), { key, at: Date.now() });
+  });
+  el.addEventListener("focusout", (e) => {
+    // Focus moved somewhere else on the page (not lost with a removed element): forget it.
+    if (e.relatedTarget && !el.contains(e.relatedTarget)) lastFocus.delete(model.get("board_id"));
   });
 
   const handlers = [
@@ -136,12 +197,22 @@ function render({ model, el }) {
   for (const [ev, fn] of handlers) model.on(ev, fn);
 
   drawSvg();
-  drawText();
   drawDice();
   drawControls();
+  // The message is set after the view is in the page, so that screen readers announce it.
+  requestAnimationFrame(drawText);
+  status.textContent = model.get("status");
   // A view re-created by a display update gets the keyboard focus back if the old one had it.
-  const f = lastFocus.get(model);
-  if (f && Date.now() - f.at < 5000) requestAnimationFrame(() => restoreFocus(f.key));
+  // (The view is put in the page after render() returns: wait for that, up to two seconds.)
+  const f = lastFocus.get(model.get("board_id"));
+  if (f && Date.now() - f.at < 5000) {
+    const until = Date.now() + 2000;
+    const restore = () => {
+      if (el.isConnected && focusKey(f.key, true) && el.contains(document.activeElement)) return;
+      if (Date.now() < until) requestAnimationFrame(restore);
+    };
+    requestAnimationFrame(restore);
+  }
 
   return () => {
     if (timer) clearTimeout(timer);

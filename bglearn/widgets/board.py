@@ -15,14 +15,15 @@ BoardWidget(White to play, roll 3-1, 0 moves pending)
 >>> w.done().notation
 '8/5 6/5'
 
-Displayed, the widget's output also carries ``image/svg+xml`` (the board at the last finished turn)
-and ``text/plain`` (the repr), so a saved notebook shows a board where no kernel runs.
+Displayed, the widget's output also carries the board at the last finished turn as ``text/html``
+(an ``<img>`` that untrusted notebooks show) and ``image/svg+xml``, and ``text/plain`` (the repr),
+so a saved notebook shows the board where no kernel runs (see :mod:`bglearn.widgets.fallback`).
 """
 
 from __future__ import annotations
 
 import html
-import uuid
+import itertools
 from pathlib import Path
 from typing import Any, Callable
 
@@ -32,21 +33,25 @@ import traitlets as t
 from ..dice import Roll, RollLike
 from ..plays import Move, Play
 from ..position import Player, Position
+from ..diagram import svg_image
+from .fallback import StaticFallback
 from .session import BoardSession
 
 __all__ = ["BoardWidget"]
 
 _HERE = Path(__file__).parent
+_BOARD_NUMBERS = itertools.count(1)
 
 
-class BoardWidget(anywidget.AnyWidget):
+class BoardWidget(StaticFallback, anywidget.AnyWidget):
     """An interactive board for one game (or a setup, or a play being shown).
 
     ``BoardWidget()`` starts a game against a simple computer player (you are White; the opening
     roll decides who starts); ``opponent="random"`` or ``"heuristic"`` (the default) picks the
     computer player — neither is strong; ``mode="humans"`` is two people at one board; ``position=`` and ``roll=`` set a
     lesson's position and dice; ``seed=`` makes the dice reproducible; ``mode="setup"`` lets a
-    teacher place checkers; :meth:`show` animates a given play. Other keywords are those of
+    teacher place checkers; ``mode="practice"`` lets two people practise accepting or correcting an
+    illegal play (:mod:`bglearn.widgets.practice`); :meth:`show` animates a given play. Other keywords are those of
     :class:`~bglearn.widgets.session.BoardSession` (``human``, ``perspective``, ``auto_roll``,
     ``game``, and Game options such as ``jacoby``).
 
@@ -70,12 +75,13 @@ class BoardWidget(anywidget.AnyWidget):
     animate = t.Int(0).tag(sync=True)
     revision = t.Int(0).tag(sync=True)
     theme = t.Unicode("classic").tag(sync=True)
+    board_id = t.Unicode("").tag(sync=True)   # names the board for its views (keyboard focus kept)
 
     def __init__(self, *, theme: str = "classic", width: float | None = None, frame_ms: int = 700,
                  **options: Any) -> None:
         super().__init__()
+        self.board_id = f"board-{next(_BOARD_NUMBERS)}"
         self._render_options = {"theme": theme, **({"width": width} if width else {})}
-        self._display_ids: list[str] = []
         self._static_svg = ""
         self._shown_frames: tuple = ()
         self.session = BoardSession(**options)
@@ -176,11 +182,9 @@ class BoardWidget(anywidget.AnyWidget):
 
     def place(self, player: Player | str, point: int | str, count: int = 1) -> None:
         self.session.place(player, point, count)
-        self._sync()
 
     def remove(self, player: Player | str, point: int | str, count: int = 1) -> None:
         self.session.remove(player, point, count)
-        self._sync()
 
     def finish_setup(self, turn: Player | str | None = None, roll: RollLike | None = None) -> None:
         self.session.finish_setup(turn, roll)
@@ -219,7 +223,7 @@ class BoardWidget(anywidget.AnyWidget):
                 else:
                     self.session.control(cid)
         except Exception as exc:  # never leave the learner with a silent board
-            self.session._say(f"{type(exc).__name__}: {exc}", "error")
+            self.session.say(f"{type(exc).__name__}: {exc}", "error")
             try:
                 self._sync()
             except Exception:  # the board cannot be drawn: at least show the message
@@ -259,34 +263,22 @@ class BoardWidget(anywidget.AnyWidget):
                 self.animate += 1
         self._flush_static()
 
-    # -- notebooks --------------------------------------------------------------------------------
-    # A displayed widget's output carries the widget view, the board as SVG and the repr as text.
-    # Front ends with a kernel show the view; a notebook viewed without one shows the SVG. After each
-    # finished turn (and at the end of a game) the displays are updated, so a saved notebook holds
-    # the board as it was at the last finished turn. ``static_updates=False`` turns that off.
-    static_updates = True
-
-    def _bundle(self) -> dict:
-        return {
-            "text/plain": repr(self),
-            "image/svg+xml": self._static_svg or self.svg,
-            "application/vnd.jupyter.widget-view+json": {
-                "version_major": 2, "version_minor": 0, "model_id": self.model_id,
-            },
-        }
-
-    def _repr_mimebundle_(self, **kwargs: Any):
-        """The widget view, plus the board as SVG and the repr as text for where no kernel runs."""
+    # -- notebooks (the display part; see bglearn.widgets.fallback) ---------------------------------
+    # A displayed board's output carries the live view, the board as a sanitiser-safe HTML picture
+    # (what an untrusted or kernel-less notebook shows), the board as SVG and the repr as text. After
+    # each finished turn (and at the end of a game) the displays are updated, so a saved notebook
+    # holds the board as it was at the last finished turn. ``static_updates=False`` turns that off.
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict:
+        """The widget view, plus the board as it is now (HTML picture and SVG) and the repr, for where
+        no kernel runs."""
         self._static_svg = self.svg
-        return self._bundle()
+        return super()._repr_mimebundle_(include=include, exclude=exclude, **kwargs)
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
+    def _static_picture(self) -> str:
+        return self._static_svg or self.svg
 
-        self._static_svg = self.svg
-        display_id = uuid.uuid4().hex
-        self._display_ids.append(display_id)
-        display(self._bundle(), raw=True, display_id=display_id)
+    def _static_html(self) -> str:
+        return f'<div class="bglearn-static-board">{svg_image(self._static_picture())}</div>'
 
     def _mark_static(self) -> None:
         """After a turn: the saved-notebook picture becomes the board now (displays updated)."""
@@ -297,17 +289,12 @@ class BoardWidget(anywidget.AnyWidget):
             return
         self._static_pending = False
         self._static_svg = self.svg
-        if not (self.static_updates and self._display_ids):
-            return
-        from IPython.display import update_display
-
-        for display_id in self._display_ids:
-            update_display(self._bundle(), raw=True, display_id=display_id)
+        self.refresh_static()
 
     def __repr__(self) -> str:
         return f"BoardWidget({self.session._status_words()})"
 
     def static_html(self) -> str:
         """The board, the message and the status as plain HTML (no widget machinery)."""
-        return (f'<div class="bglearn-static">{self.svg}<p>{html.escape(self.status)}</p>'
+        return (f'<div class="bglearn-static">{svg_image(self.svg)}<p>{html.escape(self.status)}</p>'
                 f'<p>{html.escape(self.message)}</p></div>')

@@ -17,6 +17,7 @@ Facts this relies on are in ``/work/shared/browser-testing.md`` (flags, the kern
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import shutil
@@ -71,7 +72,8 @@ class JupyterServer:
         self.url = f"http://127.0.0.1:{port}"
 
     @classmethod
-    def start(cls, tmp: Path, timeout: float = 60) -> "JupyterServer":
+    def start(cls, tmp: Path, timeout: float = 60, theme: str | None = None) -> "JupyterServer":
+        """A server in ``tmp``; ``theme="JupyterLab Dark"`` opens every page in the dark theme."""
         tmp = Path(tmp)
         root = tmp / "notebooks"
         root.mkdir(parents=True, exist_ok=True)
@@ -87,6 +89,8 @@ class JupyterServer:
         settings.mkdir(parents=True, exist_ok=True)
         (settings / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        if theme is not None:
+            (settings / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}))
         # The kernelspec data dir is empty: use the Python that runs the tests.
         spec = tmp / "data" / "kernels" / "python3"
         spec.mkdir(parents=True, exist_ok=True)
@@ -94,27 +98,37 @@ class JupyterServer:
             "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
             "display_name": "Python 3 (ipykernel)", "language": "python",
         }))
-        port = free_port()
         log = tmp / "jupyter.log"
-        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-               "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
-               f"--ServerApp.root_dir={root}"]
-        with open(log, "wb") as out:
-            proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(root),
-                                    start_new_session=True)
-        server = cls(root, port, proc, env, log)
+        problem = ""
+        for _attempt in range(3):   # a free port may be taken by another process before the server binds it
+            port = free_port()
+            cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+                   "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+                   "--allow-root", f"--ServerApp.root_dir={root}"]
+            with open(log, "wb") as out:
+                proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(root),
+                                        start_new_session=True)
+            server = cls(root, port, proc, env, log)
+            problem = server._wait(timeout)
+            if not problem:
+                return server
+            server.stop()
+        raise RuntimeError(problem)
+
+    def _wait(self, timeout: float) -> str:
+        """Wait until this server answers; the problem if it does not ("" when ready)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+            if self.proc.poll() is not None:
+                return f"JupyterLab exited with {self.proc.returncode}:\n{self.log.read_text()[-3000:]}"
             try:
-                with urllib.request.urlopen(f"{server.url}/api/status", timeout=2) as r:
-                    if r.status == 200:
-                        return server
-            except OSError:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    body = r.read()
+                    if r.status == 200 and body.lstrip().startswith(b"{"):
+                        return ""
+            except (OSError, http.client.HTTPException):   # not up yet, or someone else's port
                 time.sleep(0.25)
-        server.stop()
-        raise RuntimeError(f"JupyterLab did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
+        return f"JupyterLab did not answer within {timeout} s:\n{self.log.read_text()[-3000:]}"
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -172,6 +186,10 @@ class KernelProbe:
 
     def __init__(self, client) -> None:
         self.client = client
+
+    def run(self, code: str, timeout: float = 30) -> None:
+        """Execute ``code`` (statements) in the kernel; raise with the traceback if it fails."""
+        self.eval(f"exec({code!r}, globals())", timeout=timeout)
 
     def eval(self, expression: str, timeout: float = 30):
         """The value of ``expression`` in the kernel, sent back as JSON (``repr`` if not JSON)."""
@@ -233,6 +251,86 @@ def screenshot(target, name: str) -> Path:
     path = ARTIFACTS / name
     target.screenshot(path=str(path))
     return path
+
+
+# -- keyboard and accessibility ---------------------------------------------------------------------
+def active_matches(page, selector: str) -> bool:
+    """Whether the focused element matches ``selector``."""
+    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector)
+
+
+def tab_to(page, selector: str, limit: int = 80, backwards: bool = False) -> None:
+    """Press Tab (or Shift+Tab) until the focused element matches ``selector``, as a keyboard user
+    would; fails after ``limit`` presses."""
+    key = "Shift+Tab" if backwards else "Tab"
+    for _ in range(limit):
+        if active_matches(page, selector):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{selector} not reached with {limit} presses of {key}")
+
+
+ARROW_TOWARDS = """([sel]) => {
+    const a = document.activeElement.getBoundingClientRect();
+    const t = document.activeElement.closest('.bglearn-board').querySelector(sel);
+    if (!t) return null;
+    const b = t.getBoundingClientRect();
+    const dx = (b.left + b.width / 2) - (a.left + a.width / 2), dy = (b.top + b.height / 2) - (a.top + a.height / 2);
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return 'here';
+    if (Math.abs(dy) > b.height / 2 && Math.abs(dy) >= Math.abs(dx) / 8) return dy > 0 ? 'ArrowDown' : 'ArrowUp';
+    return dx > 0 ? 'ArrowRight' : 'ArrowLeft';
+}"""
+
+
+def arrow_to(page, selector: str, limit: int = 40) -> None:
+    """Move the focus on a board to ``selector`` with the arrow keys only, looking at where things
+    are on the screen (the focus must already be on one of the board's points, bars or trays)."""
+    for _ in range(limit):
+        key = page.evaluate(ARROW_TOWARDS, [selector])
+        if key == "here":
+            return
+        if key is None:
+            raise AssertionError(f"no {selector} on the board")
+        page.keyboard.press(key)
+    raise AssertionError(f"{selector} not reached with {limit} arrow presses")
+
+
+def axe_script() -> Path | None:
+    """axe-core's ``axe.min.js``, installed with npm into a cache folder the tests control
+    (``BGLEARN_TEST_CACHE``, default ``~/.cache/bglearn-tests``); ``None`` without npm."""
+    cache = Path(os.environ.get("BGLEARN_TEST_CACHE", Path.home() / ".cache" / "bglearn-tests"))
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if script.exists():
+        return script
+    npm = shutil.which("npm")
+    if npm is None:
+        return None
+    cache.mkdir(parents=True, exist_ok=True)
+    subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", "--prefix", str(cache), "axe-core@4"],
+                   check=True, timeout=300, capture_output=True)
+    return script if script.exists() else None
+
+
+def axe_violations(page, include: Sequence[str], impacts: Sequence[str] = ("serious", "critical")) -> list[dict]:
+    """Run axe-core (WCAG 2.0-2.2 A and AA rules) over the elements matching ``include`` and return
+    the violations of the given impacts, each with the rule id, help text and offending HTML."""
+    script = axe_script()
+    if script is None:
+        raise RuntimeError("axe-core is not available: npm is needed to install it")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(script))
+    result = page.evaluate(
+        """async ([include]) => {
+            const present = include.filter((s) => document.querySelector(s));
+            if (!present.length) return {violations: [], scanned: 0};
+            const r = await axe.run({include: present.map((s) => [s])},
+                {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}});
+            return {violations: r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => n.html.slice(0, 200))})), scanned: present.length};
+        }""",
+        [list(include)],
+    )
+    return [v for v in result["violations"] if v["impact"] in impacts]
 
 
 def cleanup(path: Path) -> None:

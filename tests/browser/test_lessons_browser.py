@@ -1,4 +1,5 @@
-"""The lessons in JupyterLab in a real browser: run a notebook, answer its quiz, use its board.
+"""The lessons in JupyterLab in a real browser: run a notebook, answer its quiz, use its board, show
+folded code.
 
 These share the session's Chromium (``conftest.py``); Playwright allows one sync instance per thread.
 """
@@ -15,15 +16,17 @@ from .harness import JupyterServer, open_notebook, run_all_cells, screenshot
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def _builder():
-    spec = importlib.util.spec_from_file_location("build_lessons", NOTEBOOKS / "build_lessons.py")
+def _build_module():
+    spec = importlib.util.spec_from_file_location("lessons_build", NOTEBOOKS / "build.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-BUILDER = _builder()
-LESSON_FILES = [name for name, _title in BUILDER.LESSONS]
+BUILD = _build_module()
+SOURCES = list(BUILD.sources())
+WELCOME = SOURCES[0]
+LESSON_FILES = [name for name in SOURCES[1:] if name[:2].isdigit()]
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +44,7 @@ def lesson_server(browser_available, tmp_path_factory):
 def test_welcome_notebook_runs_in_jupyterlab_and_its_quiz_and_board_answer(lesson_server, page):
     server = lesson_server
     page.set_default_timeout(60_000)
-    open_notebook(page, server, BUILDER.WELCOME)
+    open_notebook(page, server, WELCOME)
     run_all_cells(page)
     quiz = page.locator(".bglearn-quiz").first
     quiz.scroll_into_view_if_needed()
@@ -79,11 +82,31 @@ def test_a_lesson_with_choice_buttons_runs_in_jupyterlab(lesson_server, page):
     quiz = page.locator(".bglearn-quiz", has_text="What kind of win").first
     quiz.scroll_into_view_if_needed()
     quiz.locator("svg [data-point]").first.wait_for(state="visible")
-    quiz.get_by_role("button", name="backgammon", exact=True).click()
+    quiz.get_by_role("button", name="gammon", exact=True).click()
     feedback = quiz.locator(".bglearn-feedback")
     feedback.wait_for(state="visible")
-    assert "Not backgammon" in feedback.inner_text() and "borne off none" in feedback.inner_text()
-    quiz.get_by_role("button", name="gammon", exact=True).click()
+    assert "Not gammon" in feedback.inner_text() and "winner's home board" in feedback.inner_text()
+    quiz.get_by_role("button", name="backgammon", exact=True).click()
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.bglearn-quiz .bglearn-feedback')].some(e => /Right: gammon/.test(e.textContent))")
-    screenshot(quiz, "lessons-winning-choice.png")
+        "() => [...document.querySelectorAll('.bglearn-quiz .bglearn-feedback')].some(e => /Right: backgammon/.test(e.textContent))")
+    answered = page.locator(".bglearn-quiz", has_text="Right: backgammon").first  # the view is redrawn after an answer
+    answered.wait_for(state="visible")
+    page.wait_for_timeout(300)
+    screenshot(page.locator(".bglearn-quiz", has_text="Right: backgammon").first, "lessons-winning-choice.png")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_lesson_code_is_folded_and_one_click_shows_it(lesson_server, page):
+    """A reader who does not program sees prose and pictures; the code is folded to one line and
+    clicking the fold shows it."""
+    server = lesson_server
+    page.set_default_timeout(60_000)
+    open_notebook(page, server, LESSON_FILES[0])
+    setup = page.locator(".jp-InputPlaceholder", has_text="# Setup: load the kit").first
+    setup.wait_for(state="visible")
+    assert page.locator(".jp-Cell .cm-content", has_text="sys.path.insert").count() == 0
+    screenshot(page, "lessons-code-folded.png")
+    setup.locator(".jp-Placeholder-content").click()
+    page.locator(".jp-Cell .cm-content", has_text="sys.path.insert").first.wait_for(state="visible")
+    screenshot(page, "lessons-code-shown.png")

@@ -1,0 +1,390 @@
+"""Build the whole course as a static website that runs in the browser, offline (JupyterLite + Pyodide).
+
+``build_site(out)`` writes a folder that any static web server can serve (``python -m http.server -d
+out``, a school web server, a static site host). It holds every lesson and exercise notebook, the
+glossary, and the kit itself with everything its kernel loads, preloaded, so that no install cell is
+needed and nothing is fetched from any other site: the Pyodide runtime comes from the npm ``pyodide``
+package whose version the JupyterLite Pyodide kernel pins, and the kernel's packages are locked to
+wheels copied into the site (the kernel's own ``PyodideLockAddon``).
+
+The build needs the ``site`` extra (jupyterlite-core, jupyterlite-pyodide-kernel with its lock tools,
+jupyter-server) on Python 3.12 or newer, and ``npm`` the first time (the runtime is then cached).
+
+>>> from bglearn.browser_site import course_notebooks
+>>> sorted(p.name for p in course_notebooks(course_root()))[:2]  # doctest: +SKIP
+['00-welcome.ipynb', '01-board-and-setup.ipynb']
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from .errors import BglearnError
+from .extras import install_hint
+
+__all__ = ["SiteError", "SiteReport", "build_site", "course_root", "course_notebooks", "check_build_tools"]
+
+#: The oldest Python the build runs on (pyodide-lock, used to lock the kernel's packages, needs it).
+BUILD_PYTHON = (3, 12)
+
+#: Packages the kit's notebooks import beyond the kit itself that need a server; they must stay out of
+#: the browser's package lock (JupyterLite brings its own kernel stand-ins).
+SERVER_ONLY = ("jupyterlab", "notebook", "jupyter-server", "nbformat", "nbclient", "ipykernel")
+
+#: What the kernel loads while it starts (before the first cell runs), besides the kit itself.
+KERNEL_PRELOAD = ("comm", "pyodide-kernel", "ipython")
+
+#: Where the course's notebooks live, relative to the repository root; each is copied to the same
+#: relative path in the site, so links between lessons and exercises keep working.
+COURSE_FOLDERS = ("notebooks", "exercises")
+
+
+class SiteError(BglearnError):
+    """The site cannot be built as asked; the message says what is missing or wrong."""
+
+
+@dataclass
+class SiteReport:
+    """What a build produced: where, which notebooks, the packages served locally and the sizes."""
+
+    output: Path
+    notebooks: list[str]
+    local_packages: list[str]
+    files: int = 0
+    bytes: int = 0
+    gzip_bytes: int = 0
+    first_visit_bytes: int = 0
+    first_visit_gzip_bytes: int = 0
+    log: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """A few lines for a person: where the site is, what it holds, how big it is, how to serve it."""
+        mb = 1_000_000
+        return (
+            f"Built {self.output}: {len(self.notebooks)} notebooks, {self.files} files, "
+            f"{self.bytes / mb:.1f} MB on disk ({self.gzip_bytes / mb:.1f} MB gzip-compressed).\n"
+            f"A first visit downloads about {self.first_visit_bytes / mb:.1f} MB "
+            f"({self.first_visit_gzip_bytes / mb:.1f} MB if the server compresses).\n"
+            f"The kernel's {len(self.local_packages)} packages are served by the site itself.\n"
+            f"Try it: python -m http.server -d {self.output} 8000, then open http://localhost:8000/"
+        )
+
+
+def course_root() -> Path:
+    """The repository folder that holds the course (``notebooks/`` and ``exercises/`` beside the
+    ``bglearn`` package). Raises :class:`SiteError` when the kit is installed without its course."""
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "notebooks").is_dir():
+        raise SiteError(
+            f"the course notebooks were not found beside the kit ({root / 'notebooks'} is missing). "
+            "They ship with the repository: clone it, install it with pip install -e '.[site]', and "
+            "build from there."
+        )
+    return root
+
+
+def course_notebooks(root: Path) -> list[Path]:
+    """Every notebook of the course under ``root`` (lessons, glossary, exercises), in a stable order."""
+    found: list[Path] = []
+    for folder in COURSE_FOLDERS:
+        base = root / folder
+        if base.is_dir():
+            found.extend(
+                p for p in sorted(base.rglob("*.ipynb"))
+                if not any(part.startswith(".") for part in p.relative_to(root).parts)
+            )
+    return found
+
+
+def check_build_tools() -> str:
+    """Raise :class:`SiteError` naming what is missing to build a site here; return the Pyodide
+    version the installed JupyterLite kernel expects."""
+    if sys.version_info < BUILD_PYTHON:
+        need = ".".join(map(str, BUILD_PYTHON))
+        raise SiteError(
+            f"building the site needs Python {need} or newer (the kernel's package lock tool requires it); "
+            f"this is Python {sys.version.split()[0]}. Install the kit with {install_hint('site')} "
+            f"under Python {need}+ and run bglearn site there."
+        )
+    missing = []
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "pyodide_lock", "jupyter_server",
+                   "jupyterlab_widgets", "anywidget"):
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(module)
+    if missing:
+        raise SiteError(f"building the site needs {', '.join(missing)}: {install_hint('site')}")
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return str(PYODIDE_VERSION)
+
+
+def _cache_dir(cache: Path | None) -> Path:
+    base = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "bglearn" / "site"
+    base.mkdir(parents=True, exist_ok=True)
+    return base
+
+
+def _pyodide_runtime(version: str, cache: Path, run: Callable[..., subprocess.CompletedProcess]) -> Path:
+    """The npm ``pyodide`` package of exactly ``version`` (the runtime only), fetched once into the cache."""
+    tgz = cache / f"pyodide-{version}.tgz"
+    if not tgz.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SiteError(
+                f"the Pyodide runtime {version} is not in the cache ({tgz}) and npm is not installed to "
+                "fetch it (npm pack pyodide@VERSION): install Node.js and npm, or put that file there."
+            )
+        with tempfile.TemporaryDirectory() as tmp:
+            run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp, what=f"npm pack pyodide@{version}")
+            made = Path(tmp) / f"pyodide-{version}.tgz"
+            if not made.is_file():
+                raise SiteError(f"npm pack pyodide@{version} did not produce {made.name}")
+            shutil.move(str(made), tgz)
+    return tgz
+
+
+def _unpack_runtime(tgz: Path, dest: Path) -> dict:
+    """Unpack the runtime files the browser loads into ``dest``; return the runtime's package lock."""
+    dest.mkdir(parents=True, exist_ok=True)
+    wanted = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+    with tarfile.open(tgz) as tar:
+        for member in tar.getmembers():
+            name = Path(member.name).name
+            if member.isfile() and name in wanted and Path(member.name).parent.name == "package":
+                with tar.extractfile(member) as src, open(dest / name, "wb") as out:  # type: ignore[union-attr]
+                    shutil.copyfileobj(src, out)
+    missing = wanted - {p.name for p in dest.iterdir()}
+    if missing:
+        raise SiteError(f"{tgz} is not a Pyodide runtime package: it lacks {', '.join(sorted(missing))}")
+    return json.loads((dest / "pyodide-lock.json").read_text())
+
+
+def _pure_python_pins(lock: dict) -> list[str]:
+    """``name==version`` for every pure-Python package of the runtime's lock. Given to the lock tool as
+    constraints, they make it take those packages from the package index into the site, instead of
+    pinning them to the runtime's CDN."""
+    return sorted(
+        f"{entry['name']}=={entry['version']}"
+        for entry in lock["packages"].values()
+        if str(entry.get("file_name", "")).endswith("-none-any.whl")
+    )
+
+
+def _kernel_wheel_folder() -> Path:
+    """The folder of stand-in wheels that the JupyterLite Pyodide kernel ships (widgetsnbextension...)."""
+    for prefix in (sys.prefix, sys.base_prefix):
+        folder = Path(prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+            "pyodide-kernel-extension" / "static" / "pypi"
+        if folder.is_dir():
+            return folder
+    raise SiteError("the JupyterLite Pyodide kernel's labextension was not found: " + install_hint("site"))
+
+
+#: The kernel every notebook on the site asks for: JupyterLite's Pyodide kernel (no "Select Kernel" dialog).
+PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
+
+def _copy_notebook(source: Path, dest: Path) -> None:
+    """Copy a notebook into the site, set to open on the browser's Python kernel."""
+    try:
+        nb = json.loads(source.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SiteError(f"{source} is not a readable notebook: {exc}") from None
+    if not isinstance(nb, dict) or "cells" not in nb:
+        raise SiteError(f"{source} is not a notebook (no cells)")
+    nb.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _sizes(root: Path, only: Iterable[Path] | None = None) -> tuple[int, int, int]:
+    files = list(only) if only is not None else [p for p in root.rglob("*") if p.is_file()]
+    raw = packed = 0
+    for path in files:
+        data = path.read_bytes()
+        raw += len(data)
+        packed += len(gzip.compress(data, compresslevel=6))
+    return len(files), raw, packed
+
+
+def _first_visit(site: Path, preload: Sequence[str], lock: dict) -> list[Path]:
+    """The files a first visit to a lesson downloads: the app, the extensions, the runtime and the
+    packages the kernel preloads (and what they depend on)."""
+    paths = [p for p in (site / "build").rglob("*") if p.is_file() and not p.name.endswith(".map")]
+    paths += [p for p in (site / "extensions").rglob("*.js") if p.is_file()]
+    paths += [site / "static" / "pyodide" / n for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                                                        "python_stdlib.zip")]
+    lock_dir = site / "static" / "pyodide-lock"
+    seen: set[str] = set()
+    todo = [n for n in preload]
+    packages = lock["packages"]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in packages:
+            continue
+        seen.add(name)
+        entry = packages[name]
+        target = (lock_dir / entry["file_name"]).resolve()
+        if target.is_file():
+            paths.append(target)
+        todo.extend(entry.get("depends", []))
+    return [p for p in paths if p.is_file()]
+
+
+def _runner(log: list[str]) -> Callable[..., subprocess.CompletedProcess]:
+    def run(cmd: list[str], *, cwd: str | Path, what: str, env: dict | None = None) -> subprocess.CompletedProcess:
+        proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+        log.append(f"$ {' '.join(map(str, cmd))}\n{proc.stdout}{proc.stderr}")
+        if proc.returncode != 0:
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+            raise SiteError(f"{what} failed (exit {proc.returncode}):\n{tail}")
+        return proc
+    return run
+
+
+def build_site(
+    output: str | Path,
+    *,
+    add: Sequence[str | Path] = (),
+    root: Path | None = None,
+    cache: Path | None = None,
+    force: bool = False,
+) -> SiteReport:
+    """Build the course website into ``output`` and return a :class:`SiteReport`.
+
+    ``add`` names extra notebooks or folders a teacher wants on the site (copied under ``my-notebooks/``).
+    ``output`` must be missing, empty or an earlier site (it is rebuilt from scratch, never updated in
+    place: incremental builds keep stale settings); anything else is refused unless ``force``.
+    Raises :class:`SiteError` with a sentence saying what is wrong when the site cannot be built.
+    """
+    out = Path(output).expanduser().resolve()
+    extras = [Path(p).expanduser().resolve() for p in add]
+    for path in extras:
+        if not path.exists():
+            raise SiteError(f"--add {path}: no such file or folder")
+        if path.is_file() and path.suffix != ".ipynb":
+            raise SiteError(f"--add {path}: not a notebook (.ipynb) or a folder")
+    if out.exists():
+        if not out.is_dir():
+            raise SiteError(f"{out} exists and is not a folder")
+        if any(out.iterdir()) and not (out / "jupyter-lite.json").is_file() and not force:
+            raise SiteError(f"{out} is not empty and is not an earlier site: choose another folder (or --force)")
+    pyodide_version = check_build_tools()
+    root = root or course_root()
+    notebooks = course_notebooks(root)
+    if not notebooks:
+        raise SiteError(f"no course notebooks found under {root}")
+
+    log: list[str] = []
+    run = _runner(log)
+    cache_dir = _cache_dir(cache)
+    with tempfile.TemporaryDirectory(prefix="bglearn-site-") as tmp:
+        lite = Path(tmp) / "lite"
+        files = lite / "files"
+        files.mkdir(parents=True)
+        names = []
+        for nb in notebooks:
+            rel = nb.relative_to(root)
+            _copy_notebook(nb, files / rel)
+            names.append(rel.as_posix())
+        for path in extras:
+            dest = files / "my-notebooks" / path.name
+            if path.is_dir():
+                shutil.copytree(path, dest, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+                for copied in sorted(dest.rglob("*.ipynb")):
+                    _copy_notebook(copied, copied)
+                    names.append(f"my-notebooks/{copied.relative_to(dest.parent).as_posix()}")
+            else:
+                _copy_notebook(path, dest)
+                names.append(f"my-notebooks/{path.name}")
+
+        lock = _unpack_runtime(_pyodide_runtime(pyodide_version, cache_dir, run), lite / "static" / "pyodide")
+        (lite / "constraints.txt").write_text("\n".join(_pure_python_pins(lock)) + "\n")
+
+        wheels = lite / "wheels"
+        wheels.mkdir()
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels),
+             str(root)], cwd=tmp, what="building the kit's wheel")
+        for standin in _kernel_wheel_folder().glob("widgetsnbextension-4.*.whl"):
+            shutil.copy2(standin, wheels)
+        kit = sorted(wheels.glob("bglearn*.whl"))
+        if not kit:
+            raise SiteError("building the kit's wheel produced no bglearn wheel")
+
+        kit_name = kit[0].name.split("-")[0].replace("_", "-").lower()
+        preload = [*KERNEL_PRELOAD, kit_name]
+        config = {
+            "LiteBuildConfig": {"contents": ["files"], "no_sourcemaps": True},
+            "PyodideLockAddon": {
+                "enabled": True,
+                "specs": [kit_name, "micropip"],
+                "wheels": ["wheels"],
+                "excludes_extra": list(SERVER_ONLY),
+                "prefetch": preload,
+                "lite_constraints_file": "constraints.txt",
+            },
+        }
+        (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {
+                "appName": "bglearn",
+                "exposeAppInBrowser": True,
+                "litePluginSettings": {
+                    "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
+                },
+            },
+        }, indent=2))
+
+        built = Path(tmp) / "site"
+        env = dict(os.environ, UV_PYTHON_DOWNLOADS="never")
+        jupyter_lite = Path(sys.executable).with_name("jupyter-lite")
+        cmd = [str(jupyter_lite)] if jupyter_lite.exists() else [sys.executable, "-m", "jupyterlite_core"]
+        run(cmd + ["build", "--lite-dir", str(lite), "--output-dir", str(built)], cwd=lite,
+            what="jupyter lite build", env=env)
+
+        site_lock = json.loads((built / "static" / "pyodide-lock" / "pyodide-lock.json").read_text())
+        local = sorted(n for n, e in site_lock["packages"].items() if "://" not in e["file_name"])
+        closure = _first_visit(built, preload, site_lock)
+        remote_preload = [
+            n for n in _preload_closure(site_lock, preload) if "://" in site_lock["packages"][n]["file_name"]
+        ]
+        if remote_preload:
+            raise SiteError("these packages the kernel loads at start would come from another site: "
+                            + ", ".join(remote_preload))
+        first = _sizes(built, closure)
+
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(built, out)
+
+    count, raw, packed = _sizes(out)
+    return SiteReport(output=out, notebooks=names, local_packages=local, files=count, bytes=raw,
+                      gzip_bytes=packed, first_visit_bytes=first[1], first_visit_gzip_bytes=first[2], log=log)
+
+
+def _preload_closure(lock: dict, preload: Sequence[str]) -> list[str]:
+    packages = lock["packages"]
+    seen: list[str] = []
+    todo = list(preload)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        if name not in packages:
+            raise SiteError(f"the kernel is set to preload {name!r}, which is not in the site's package lock")
+        seen.append(name)
+        todo.extend(packages[name].get("depends", []))
+    return sorted(seen)

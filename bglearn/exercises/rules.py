@@ -1,0 +1,99 @@
+"""The rules an exercise can test, by code, and what makes a question's position realistic.
+
+A rule code is either the name of one of the engine's :class:`~bglearn.explain.Reason` codes (the
+rule an illegal play breaks, e.g. ``LARGER_DIE_REQUIRED``) or a topic the engine decides in another
+way (the cube, scoring, the opening throw, ...). Questions find out which rules they test by asking
+the engine (:meth:`bglearn.exercises.questions.Question.rules`); this module only names them.
+
+:func:`position_problem` and :func:`cube_problem` say why a position or a cube could not occur in a
+real game (``None`` when it could); the generators use them on every question.
+"""
+
+from __future__ import annotations
+
+from ..cube import Cube
+from ..errors import CubeActionError
+from ..explain import Reason
+from ..position import Player, Position
+
+__all__ = ["RULES", "TOPICS", "rule_text", "position_problem", "cube_problem"]
+
+TOPICS: dict[str, str] = {
+    "STARTING_POSITION": "Each side starts with 2 checkers on its 24-point, 5 on its 13, 3 on its 8 and 5 on its 6.",
+    "NUMBERING": "Each side numbers the points 1-24 from its own home board: one side's 1-point is the other's 24.",
+    "OPENING_THROW": "Each side throws one die; the higher die moves first and plays the two numbers thrown.",
+    "OPENING_TIE": "If both opening dice show the same number, both sides throw again.",
+    "PIP_COUNT": "The pip count adds up the point numbers of a side's checkers; a checker on the bar counts 25.",
+    "SMALLER_DIE_ONLY": "When the larger die cannot be played at all, the smaller one must be played if it can.",
+    "NO_LEGAL_PLAY": "When no checker can move, the turn is lost.",
+    "ENTERING": "A checker on the bar enters on the opponent's home board, on the point matching a die.",
+    "BEAR_OFF": "With every checker home, a die bears off a checker from the point of that number.",
+    "HIT_DURING_BEAR_OFF": ("A checker hit during the bear-off must re-enter and come back home before "
+                            "any more checkers are borne off."),
+    "SINGLE": "A side that has borne off at least one checker loses only a single game.",
+    "GAMMON": "A side that has borne off no checker loses a gammon: twice the cube.",
+    "BACKGAMMON": ("A side with no checker off and a checker on the bar or in the winner's home board loses a "
+                   "backgammon: three times the cube."),
+    "CUBE_VALUE": "The winner scores the cube's value times 1, 2 or 3.",
+    "JACOBY": "Under the Jacoby rule gammons and backgammons count single while the cube is centred.",
+    "MATCH_SCORE": "In a match the Jacoby rule does not apply: gammons count double at any cube.",
+    "DROP": "A dropped double ends the game; the doubler wins the stake before the double.",
+    "MAY_DOUBLE": "Either side may double while the cube is centred; then only its owner may redouble.",
+    "CUBE_OWNERSHIP": "Only the cube's owner may redouble.",
+    "DOUBLE_BEFORE_ROLLING": "A player may double only at the start of the turn, before rolling.",
+    "CRAWFORD": "Nobody may double in the Crawford game.",
+}
+"""Rule topics decided by the engine without an illegal play (cube, scoring, setup, ...)."""
+
+RULES: dict[str, str] = {r.name: r.rule for r in Reason if r not in (Reason.LEGAL, Reason.BAD_NOTATION)}
+RULES.update(TOPICS)
+"""Every rule code an exercise may declare, with the rule in one sentence."""
+
+
+def rule_text(code: str) -> str:
+    """The sentence of rule ``code`` (a :class:`Reason` name or a topic)."""
+    return RULES[code]
+
+
+def position_problem(position: Position) -> str | None:
+    """Why ``position`` could not arise in a game, or ``None``.
+
+    A side can bear off only with all its checkers home, so a side with checkers borne off has at
+    most one checker outside its home board (one hit during the bear-off, on the bar or on its way
+    home)."""
+    for player in (Player.WHITE, Player.RED):
+        side = position.checkers(player)
+        off = position.off(player)
+        outside = side[0] + sum(side[7:25])
+        if off and off < 15 and outside > 1:
+            return (f"{player} has {off} checker{'s' if off != 1 else ''} borne off but {outside} checkers "
+                    f"outside its home board")
+    return None
+
+
+def cube_problem(value: int, owner: Player | None, *, match_length: int = 0, score: tuple[int, int] = (0, 0),
+                 crawford: bool = False) -> str | None:
+    """Why a cube at ``value`` owned by ``owner`` (``None``: centred) could not occur at this score,
+    or ``None``. The cube leaves the middle only by a double, so a centred cube shows 1; in the
+    Crawford game nobody doubles; in a match each double on the way to ``value`` must be one the
+    engine allows a player who still needs more points than the cube gives (no dead-cube doubles)."""
+    if owner is None:
+        return None if value == 1 else f"a centred cube shows 1 (64), not {value}: only a double moves it"
+    if value == 1:
+        return "an owned cube has been doubled: it shows at least 2"
+    if crawford:
+        return "nobody may double in the Crawford game, so the cube is still centred at 1"
+    cube, holder = Cube(), owner
+    doublers = []
+    v = value
+    while v > 1:  # owners alternate: the last double was made by the owner's opponent
+        holder = holder.opponent
+        doublers.append(holder)
+        v //= 2
+    for doubler in reversed(doublers):
+        try:
+            cube = cube.double(doubler, match_length=match_length, score=score,
+                               refuse_dead=bool(match_length)).take()
+        except CubeActionError as exc:
+            return f"the cube could not reach {value}: {exc}"
+    return None

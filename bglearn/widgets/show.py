@@ -1,0 +1,77 @@
+""""Show me": a given play drawn move by move (the browser animates the frames), with Replay, a step
+back and forward, and a way back to the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from ..dice import Roll
+from ..errors import BglearnError
+from ..plays import Move, Play
+from .common import Control
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import BoardSession
+
+__all__ = ["ShowMode"]
+
+
+class ShowMode:
+    """The frames of ``play``: the position before it, then after each of its moves, with arrows."""
+
+    name = "show"
+
+    def __init__(self, board: "BoardSession", play: Play) -> None:
+        self.board = board
+        self.play = play
+        start = play.position
+        cube = board.playing.cube_view()
+        mover = play.player
+        numbers = board.numbers
+        shown = numbers.play(mover, play.moves, play.notation) if play.moves else "a lost turn"
+        self.frames: list[dict] = [self._frame(start, play.roll, (), f"{mover} to play {play.roll}: {shown}", cube)]
+        for k in range(1, len(play.moves) + 1):
+            after = Play(start, play.roll, play.moves[:k]).result.with_turn(start.turn)
+            caption = f"{play.roll}: {numbers.moves(mover, play.moves[:k])}"
+            self.frames.append(self._frame(after, play.roll, play.moves[:k], caption, cube))
+        self.index = len(self.frames) - 1
+
+    def _frame(self, position, roll: Roll, moves: Sequence[Move], caption: str, cube: dict) -> dict:
+        return {"position": position, "perspective": self.board.perspective, "dice": roll,
+                "arrows": list(moves) if moves else None, "caption": caption, **cube}
+
+    def step(self, delta: int = 1) -> None:
+        self.index = max(0, min(len(self.frames) - 1, self.index + delta))
+        self.board.say(self.frames[self.index]["caption"])
+        self.board.changed()
+
+    def click(self, kind: str, value) -> None:
+        self.board.say("This board is showing a play: press Back to the game to play on.")
+
+    def control(self, cid: str) -> None:
+        if cid == "replay":
+            self.index = len(self.frames) - 1
+            self.board.changed()
+        elif cid == "back":
+            self.step(-1)
+        elif cid == "forward":
+            self.step(1)
+        elif cid == "end-show":
+            self.board.end_show()
+        else:
+            raise BglearnError(f"unknown control {cid!r}.")
+
+    def controls(self) -> list[Control]:
+        last = len(self.frames) - 1
+        return [
+            Control("replay", "Replay"),
+            Control("back", "◀ Step", enabled=self.index > 0),
+            Control("forward", "Step ▶", enabled=self.index < last),
+            Control("end-show", "Back to the game"),
+        ]
+
+    def view(self) -> dict:
+        return dict(self.frames[self.index])
+
+    def status_words(self) -> str:
+        return f"showing {self.play.notation or 'a lost turn'}"

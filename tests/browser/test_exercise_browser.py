@@ -1,0 +1,100 @@
+"""A graded exercise answered without writing Python: a student's assessment handout opened in
+JupyterLab, every question answered with its form (clicking options, ticking points, typing plays),
+the notebook saved from the menu, and ``bglearn grade`` giving full marks from the saved file."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+import time
+
+import nbformat
+import pytest
+
+from bglearn.exercises import load_exercise, saved_answers
+from bglearn.grading import assign
+
+from .harness import REPO, open_notebook, run_all_cells, screenshot
+
+pytestmark = pytest.mark.browser
+
+EXERCISE, STUDENT, SEED = "bearing-off", "kim", 5
+
+
+def _form(page, n: int):
+    """The answer form of question ``n`` (scrolling the notebook until JupyterLab has drawn it)."""
+    loc = page.locator(".bglearn-form", has_text=f"Your answer to question {n}").first
+    for _ in range(60):
+        if loc.count():
+            loc.scroll_into_view_if_needed()
+            return loc
+        page.locator(".jp-WindowedPanel-outer, .jp-Notebook").first.hover()
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(150)
+    raise AssertionError(f"the form of question {n} was not found")
+
+
+def _answer(page, form, q, value) -> None:
+    if q.form == "choice":
+        label = next(text for text, v in q.choices() if v == value)
+        form.locator(".bglearn-choice", has_text=label).first.click()
+    elif q.form == "points":
+        for p in value:
+            form.locator(".bglearn-point", has_text=str(p)).first.click()
+        form.locator(".bglearn-save").first.click()
+    else:
+        text = "\n".join(value) if isinstance(value, list) else str(value)
+        form.locator(".bglearn-answer-input").fill(text)
+        form.locator(".bglearn-answer-submit").click()
+    form.locator(".bglearn-feedback", has_text="Recorded").first.wait_for(state="visible", timeout=20_000)
+
+
+def test_answer_by_clicking_save_and_grade(jupyter_server, page, tmp_path):
+    out = tmp_path / "class"
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"id\n{STUDENT}\n")
+    assign(EXERCISE, roster, SEED, out, mode="assessment")
+    name = f"{STUDENT}-{EXERCISE}.ipynb"
+    shutil.copy(out / "handouts" / STUDENT / f"{EXERCISE}.ipynb", jupyter_server.root / name)
+    ex = load_exercise(EXERCISE, SEED, STUDENT, "assessment")
+    qs = ex.questions
+    assert {q.form for q in qs} >= {"choice", "play", "plays"}
+
+    open_notebook(page, jupyter_server, name)
+    run_all_cells(page)
+    page.locator(".bglearn-form").first.wait_for(state="visible", timeout=90_000)
+    for n, q in enumerate(qs, 1):
+        form = _form(page, n)
+        _answer(page, form, q, q.example_answer())
+        if n == 1:
+            screenshot(form, "exercise-form-answered.png")
+        # the saved form of the answer is in the cell, in words a person reads
+        cell = form.locator("xpath=ancestor::div[contains(@class,'jp-Cell')]").first
+        assert f"Your answer to question {n}:" in cell.inner_text()
+
+    page.locator('.jp-NotebookPanel-toolbar [data-command="docmanager:save"]').first.click()  # File → Save
+    path = jupyter_server.root / name
+    deadline = time.monotonic() + 30
+    saved: dict = {}
+    while time.monotonic() < deadline:
+        saved = saved_answers(json.loads(path.read_text()))
+        if len(saved) == len(qs):
+            break
+        time.sleep(0.5)
+    assert set(saved) == set(range(1, len(qs) + 1)), saved
+
+    sub = out / "submissions" / STUDENT
+    sub.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, sub / f"{EXERCISE}.ipynb")
+    proc = subprocess.run([sys.executable, "-m", "bglearn", "grade", str(out / "submissions"), "-o",
+                           str(out / "grades.csv")], capture_output=True, text=True, timeout=300, cwd=str(REPO))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    with open(out / "grades.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [float(r["points"]) for r in rows] == [q.points for q in qs]
+    assert float(rows[0]["total"]) == ex.max_points
+    nb = nbformat.read(path, as_version=4)
+    assert nb.metadata["bglearn"]["mode"] == "assessment" and "seed" not in nb.metadata["bglearn"]

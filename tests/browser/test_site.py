@@ -1,0 +1,230 @@
+"""The zero-install course website (``bglearn site``) in a real browser, with the network blocked.
+
+Builds the site with ``bglearn site`` in a Python 3.12+ virtual environment that holds the kit's ``site``
+extra (kept between runs under ``~/.cache/bglearn-tests``), serves it with ``python -m http.server`` on
+127.0.0.1, and drives Debian's Chromium: lessons 01 and 03 run every cell with no error and draw boards,
+a teacher's added notebook plays a move on a BoardWidget, and no request leaves 127.0.0.1.
+
+Slow (a build of about a minute, then a Pyodide kernel start per page). Without a Python 3.12+ on the
+machine the test skips; ``BGLEARN_REQUIRE_SITE_TEST=1`` (set by ``.ci/run``) turns that skip into a failure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from .harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, free_port
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LESSONS = ("notebooks/01-board-and-setup.ipynb", "notebooks/03-hitting-and-the-bar.ipynb")
+CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "bglearn-tests"
+
+
+def _works(python: str) -> bool:
+    """Whether ``python`` runs and is 3.12 or newer (a pyenv shim may exist without a working Python)."""
+    try:
+        out = subprocess.run([python, "-c", "import sys; print(sys.version_info >= (3, 12))"],
+                             capture_output=True, text=True, timeout=30)
+    except OSError:
+        return False
+    return out.returncode == 0 and out.stdout.strip() == "True"
+
+
+def _build_python() -> str | None:
+    """A Python 3.12 or newer to build the site with (the build's lock tool needs it)."""
+    candidates = [os.environ.get("BGLEARN_SITE_PYTHON", ""), sys.executable]
+    pyenv = Path.home() / ".pyenv" / "versions"
+    if pyenv.is_dir():
+        candidates += [str(v / "bin" / "python") for v in sorted(pyenv.glob("3.1[2-9]*"))]
+    candidates += [shutil.which(name) or "" for name in ("python3.12", "python3.13")]
+    return next((c for c in candidates if c and _works(c)), None)
+
+
+def _site_venv(python: str) -> Path:
+    """A virtual environment with the kit and its ``site`` extra, rebuilt when pyproject.toml changes."""
+    key = hashlib.sha256((REPO / "pyproject.toml").read_bytes() + python.encode()).hexdigest()[:12]
+    venv = CACHE / f"site-venv-{key}"
+    marker = venv / ".ready"
+    if not marker.exists():
+        shutil.rmtree(venv, ignore_errors=True)
+        subprocess.run([python, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "-e", f"{REPO}[site]"],
+                       check=True)
+        marker.write_text("ok")
+    return venv
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    python = _build_python()
+    if python is None:
+        reason = "no Python 3.12+ here to build the JupyterLite site with"
+        if os.environ.get("BGLEARN_REQUIRE_SITE_TEST"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    venv = _site_venv(python)
+    tmp = tmp_path_factory.mktemp("site")
+    mine = tmp / "my-class"
+    mine.mkdir()
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# A teacher's own notebook"),
+        nbformat.v4.new_code_cell("from bglearn import BoardWidget, Position\n"
+                                  "w = BoardWidget(mode='humans', position=Position(), roll='31')\nw"),
+        nbformat.v4.new_code_cell("print('pending', ' '.join(f'{m.source}/{m.destination}' for m in w.pending))"),
+    ]
+    nbformat.write(nb, mine / "board.ipynb")
+    out = tmp / "out"
+    proc = subprocess.run([str(venv / "bin" / "python"), "-m", "bglearn", "site", "-o", str(out), "--add",
+                           str(mine)], capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "served by the site itself" in proc.stdout
+    return out
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    port = free_port()
+    log = open(site.parent / "http.log", "w")
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(site)],
+                              stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + 20
+    import urllib.request
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/jupyter-lite.json", timeout=2)
+            break
+        except OSError:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(10)
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def offline_context(served):
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM}")
+    offsite: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+        def route(r):
+            if r.request.url.startswith(served + "/"):
+                r.continue_()
+            else:
+                offsite.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        yield context, offsite
+        browser.close()
+
+
+# Ready: the app is up, the toolbar names the Pyodide kernel (not "No Kernel": the status indicator reads
+# idle before any kernel is attached) and the kernel is idle.
+KERNEL_IDLE = ("() => !!window.jupyterapp"
+               " && [...document.querySelectorAll('.jp-Toolbar-kernelName')].some(k => k.textContent.includes('Pyodide'))"
+               " && !!document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=\"idle\"]')")
+
+
+# Every code cell of the open notebook has run in this kernel (outputs were cleared first, which also
+# clears the execution counts) and the kernel is idle again.
+ALL_RUN = ("() => { const nb = window.jupyterapp.shell.currentWidget?.content; if (!nb) return false;"
+           " const code = nb.widgets.filter(c => c.model.type === 'code');"
+           " return code.length > 0 && code.every(c => (c.model.executionCount ?? 0) > 0)"
+           " && document.querySelector('.jp-Notebook-ExecutionIndicator')?.getAttribute('data-status') === 'idle'; }")
+
+
+def _open_and_run(page, base: str, path: str) -> float:
+    """Open ``path`` in the site's JupyterLab, wait for the Pyodide kernel, run every cell; the seconds
+    the kernel took to become ready."""
+    start = time.time()
+    page.goto(f"{base}/lab/index.html?path={path}")
+    page.wait_for_function(KERNEL_IDLE, timeout=300_000)
+    ready = time.time() - start
+    # Start the commands without awaiting them: run-all's promise does not settle in JupyterLite.
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs'); return true; }")
+    page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output').length === 0", timeout=30_000)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }")
+    page.wait_for_function(ALL_RUN, timeout=300_000)
+    return ready
+
+
+def _errors(page) -> list[str]:
+    return page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").all_inner_texts()
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_lesson_runs_in_the_browser_with_nothing_fetched_from_outside(offline_context, served, lesson):
+    context, offsite = offline_context
+    page = context.new_page()
+    ready = _open_and_run(page, served, lesson)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"site-{Path(lesson).stem}.png"))
+    assert _errors(page) == []
+    assert page.locator(".jp-OutputArea-output .jp-OutputArea-executeResult, .jp-OutputArea-output").count() > 0
+    boards = page.locator(".jp-OutputArea-output svg")
+    assert boards.count() > 0
+    box = boards.first.bounding_box()
+    assert box and box["width"] > 200 and box["height"] > 100
+    assert offsite == [], f"requests left 127.0.0.1: {offsite[:5]}"
+    print(f"{lesson}: kernel ready after {ready:.1f} s")
+    page.close()
+
+
+def test_a_teachers_notebook_plays_a_move_on_the_board(offline_context, served):
+    context, offsite = offline_context
+    page = context.new_page()
+    _open_and_run(page, served, "my-notebooks/my-class/board.ipynb")
+    board = page.locator(".jp-OutputArea-output:has(svg [data-point])").first
+    board.wait_for(timeout=60_000)
+    for point in ("8", "5", "6", "5"):
+        before = board.locator(".bglearn-board").get_attribute("data-revision")
+        board.locator(f'svg [data-point="{point}"]').first.click()
+        page.wait_for_function(
+            "([el, before]) => el.querySelector('.bglearn-board').getAttribute('data-revision') !== before",
+            arg=[board.element_handle(), before], timeout=30_000)
+    # Ask the kernel what it holds: re-run the last cell and read what it printed.
+    page.locator(".jp-CodeCell").last.click()
+    page.keyboard.press("Control+Enter")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-OutputArea-output')].some(o => o.textContent.includes('pending'))",
+        timeout=60_000)
+    printed = [t for t in page.locator(".jp-OutputArea-output").all_inner_texts() if "pending" in t]
+    assert printed and printed[-1].split() == ["pending", "8/5", "6/5"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site-board.png"))
+    assert offsite == [], f"requests left 127.0.0.1: {offsite[:5]}"
+    page.close()
+
+
+def test_the_site_holds_the_whole_course(site):
+    contents = json.loads((site / "api" / "contents" / "all.json").read_text())
+    names = {item["name"] for item in contents["content"]}
+    assert {"notebooks", "exercises", "my-notebooks"} <= names
+    lessons = json.loads((site / "api" / "contents" / "notebooks" / "all.json").read_text())
+    lesson_names = {item["name"] for item in lessons["content"]}
+    assert {p.name for p in (REPO / "notebooks").glob("*.ipynb")} <= lesson_names
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"].startswith("./static/pyodide/")
+    assert kernel["disablePyPIFallback"] is True
+    assert not any("://" in url for url in kernel.get("pipliteUrls", []))
