@@ -116,26 +116,34 @@ def served(site):
 
 
 @pytest.fixture(scope="module")
-def offline_context(served):
+def chromium():
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {CHROMIUM}")
-    offsite: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-
-        def route(r):
-            if r.request.url.startswith(served + "/"):
-                r.continue_()
-            else:
-                offsite.append(r.request.url)
-                r.abort()
-
-        context.route("**/*", route)
-        yield context, offsite
+        yield browser
         browser.close()
+
+
+@pytest.fixture
+def offline_context(chromium, served):
+    """A fresh browser profile (JupyterLite keeps its workspace and files in the browser's storage) in
+    which every request to anything but the site's own server is refused and recorded."""
+    offsite: list[str] = []
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+
+    def route(r):
+        if r.request.url.startswith(served + "/"):
+            r.continue_()
+        else:
+            offsite.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    yield context, offsite
+    context.close()
 
 
 # Ready: the app is up, the toolbar names the Pyodide kernel (not "No Kernel": the status indicator reads
