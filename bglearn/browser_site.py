@@ -10,9 +10,9 @@ wheels copied into the site (the kernel's own ``PyodideLockAddon``).
 The build needs the ``site`` extra (jupyterlite-core, jupyterlite-pyodide-kernel with its lock tools,
 jupyter-server) on Python 3.12 or newer, and ``npm`` the first time (the runtime is then cached).
 
->>> from bglearn.browser_site import course_notebooks
->>> sorted(p.name for p in course_notebooks(course_root()))[:2]  # doctest: +SKIP
-['00-welcome.ipynb', '01-board-and-setup.ipynb']
+>>> from bglearn.browser_site import course_notebooks, course_root
+>>> [p.relative_to(course_root()).as_posix() for p in course_notebooks(course_root())][:2]
+['notebooks/00-welcome.ipynb', 'notebooks/01-board-and-setup.ipynb']
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import tarfile
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 from .errors import BglearnError
 from .extras import install_hint
@@ -63,8 +63,6 @@ class SiteReport:
     files: int = 0
     bytes: int = 0
     gzip_bytes: int = 0
-    first_visit_bytes: int = 0
-    first_visit_gzip_bytes: int = 0
     log: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -73,8 +71,6 @@ class SiteReport:
         return (
             f"Built {self.output}: {len(self.notebooks)} notebooks, {self.files} files, "
             f"{self.bytes / mb:.1f} MB on disk ({self.gzip_bytes / mb:.1f} MB gzip-compressed).\n"
-            f"A first visit downloads about {self.first_visit_bytes / mb:.1f} MB "
-            f"({self.first_visit_gzip_bytes / mb:.1f} MB if the server compresses).\n"
             f"The kernel's {len(self.local_packages)} packages are served by the site itself.\n"
             f"Try it: python -m http.server -d {self.output} 8000, then open http://localhost:8000/"
         )
@@ -209,38 +205,15 @@ def _copy_notebook(source: Path, dest: Path) -> None:
     dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def _sizes(root: Path, only: Iterable[Path] | None = None) -> tuple[int, int, int]:
-    files = list(only) if only is not None else [p for p in root.rglob("*") if p.is_file()]
+def _sizes(root: Path) -> tuple[int, int, int]:
+    """The number of files under ``root``, their bytes, and their bytes once gzip-compressed."""
+    files = [p for p in root.rglob("*") if p.is_file()]
     raw = packed = 0
     for path in files:
         data = path.read_bytes()
         raw += len(data)
         packed += len(gzip.compress(data, compresslevel=6))
     return len(files), raw, packed
-
-
-def _first_visit(site: Path, preload: Sequence[str], lock: dict) -> list[Path]:
-    """The files a first visit to a lesson downloads: the app, the extensions, the runtime and the
-    packages the kernel preloads (and what they depend on)."""
-    paths = [p for p in (site / "build").rglob("*") if p.is_file() and not p.name.endswith(".map")]
-    paths += [p for p in (site / "extensions").rglob("*.js") if p.is_file()]
-    paths += [site / "static" / "pyodide" / n for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                                                        "python_stdlib.zip")]
-    lock_dir = site / "static" / "pyodide-lock"
-    seen: set[str] = set()
-    todo = [n for n in preload]
-    packages = lock["packages"]
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in packages:
-            continue
-        seen.add(name)
-        entry = packages[name]
-        target = (lock_dir / entry["file_name"]).resolve()
-        if target.is_file():
-            paths.append(target)
-        todo.extend(entry.get("depends", []))
-    return [p for p in paths if p.is_file()]
 
 
 def _runner(log: list[str]) -> Callable[..., subprocess.CompletedProcess]:
@@ -357,14 +330,12 @@ def build_site(
 
         site_lock = json.loads((built / "static" / "pyodide-lock" / "pyodide-lock.json").read_text())
         local = sorted(n for n, e in site_lock["packages"].items() if "://" not in e["file_name"])
-        closure = _first_visit(built, preload, site_lock)
         remote_preload = [
             n for n in _preload_closure(site_lock, preload) if "://" in site_lock["packages"][n]["file_name"]
         ]
         if remote_preload:
             raise SiteError("these packages the kernel loads at start would come from another site: "
                             + ", ".join(remote_preload))
-        first = _sizes(built, closure)
 
         if out.exists():
             shutil.rmtree(out)
@@ -372,7 +343,7 @@ def build_site(
 
     count, raw, packed = _sizes(out)
     return SiteReport(output=out, notebooks=names, local_packages=local, files=count, bytes=raw,
-                      gzip_bytes=packed, first_visit_bytes=first[1], first_visit_gzip_bytes=first[2], log=log)
+                      gzip_bytes=packed, log=log)
 
 
 def _preload_closure(lock: dict, preload: Sequence[str]) -> list[str]:

@@ -23,7 +23,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from .harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, free_port
+from .harness import ARTIFACTS, REPO, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -52,8 +52,9 @@ def _build_python() -> str | None:
 
 
 def _site_venv(python: str) -> Path:
-    """A virtual environment with the kit and its ``site`` extra, rebuilt when pyproject.toml changes."""
-    key = hashlib.sha256((REPO / "pyproject.toml").read_bytes() + python.encode()).hexdigest()[:12]
+    """A virtual environment with this clone of the kit (editable) and its ``site`` extra, made once per
+    clone, build Python and pyproject.toml."""
+    key = hashlib.sha256((REPO / "pyproject.toml").read_bytes() + python.encode() + str(REPO).encode()).hexdigest()[:12]
     venv = CACHE / f"site-venv-{key}"
     marker = venv / ".ready"
     if not marker.exists():
@@ -115,24 +116,12 @@ def served(site):
     log.close()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM}")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
-def offline_context(chromium, served):
+def offline_context(browser, served):
     """A fresh browser profile (JupyterLite keeps its workspace and files in the browser's storage) in
     which every request to anything but the site's own server is refused and recorded."""
     offsite: list[str] = []
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
 
     def route(r):
         if r.request.url.startswith(served + "/"):
