@@ -95,6 +95,19 @@ def _set_answer(nb: dict, n: int, source: str) -> None:
     raise KeyError(n)
 
 
+def _hand_in(out: Path, student: str, exercise: str, kind: str, nb: dict, text: str | None,
+             expected: "Expected", zero: dict[int, float]) -> None:
+    """Write a student's submission (``text`` as it is, else the notebook ``nb``) where the grader looks
+    for it; a ``"missing"`` student writes nothing and is expected to get zero with "No submission"."""
+    if kind == "missing":
+        expected.points = zero
+        expected.note_words = ("No submission",)
+        return
+    folder = out / "submissions" / student
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{exercise}.ipynb").write_text(text if text is not None else json.dumps(nb, indent=1))
+
+
 def _fill(nb: dict, ex: Exercise, which: dict[int, Any]) -> None:
     for n, value in which.items():
         _set_answer(nb, n, f"answer_{n} = {value!r}")
@@ -187,13 +200,7 @@ def make_class(out: Path, exercise: str = "bearing-off", seed: int = 2026, size:
             _set_answer(nb, 2, "class Odd:\n    pass\nanswer_2 = Odd()")
             e.points[2] = 0.0
             e.note_words = ("not a plain Python value",)
-        if kind != "missing":
-            folder = out / "submissions" / s.id
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"{exercise}.ipynb").write_text(text if text is not None else json.dumps(nb, indent=1))
-        else:
-            e.points = zero
-            e.note_words = ("No submission",)
+        _hand_in(out, s.id, exercise, kind, nb, text, e, zero)
         expected[s.id] = e
     return students, expected
 
@@ -383,12 +390,6 @@ def make_hostile_class(out: Path, targets: Targets, exercise: str = "bearing-off
                 "import os, sys\nprint('x' * (20 << 20))\nblock = b'y' * (1 << 20)\n"
                 "for _ in range(64):\n    for fd in range(0, 12):\n        try:\n            os.write(fd, block)\n"
                 "        except OSError:\n            pass\n"))
-        if kind != "missing":
-            folder = out / "submissions" / s.id
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"{exercise}.ipynb").write_text(text if text is not None else json.dumps(nb, indent=1))
-        else:
-            e.points = zero
-            e.note_words = ("No submission",)
+        _hand_in(out, s.id, exercise, kind, nb, text, e, zero)
         expected[s.id] = e
     return students, expected

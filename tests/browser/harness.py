@@ -64,6 +64,35 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def jupyter_environment(tmp: Path, theme: str | None = None) -> dict[str, str]:
+    """The environment for a throwaway Jupyter server under ``tmp``: its own config, data, runtime,
+    settings and workspaces folders (nothing leaks between runs), no news prompt, the kit on
+    PYTHONPATH, and a kernelspec for the Python running the tests. ``theme="JupyterLab Dark"`` opens
+    every page in the dark theme."""
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
+        (tmp / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(tmp / sub)
+    # Kernels need the (un-installed) package and the system's ipykernel/ipywidgets/anywidget.
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    if theme is not None:
+        (settings / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}))
+    # The kernelspec data dir is empty: use the Python that runs the tests.
+    spec = tmp / "data" / "kernels" / "python3"
+    spec.mkdir(parents=True, exist_ok=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3 (ipykernel)", "language": "python",
+    }))
+    return env
+
+
 class JupyterServer:
     """A JupyterLab server (which also serves Notebook 7) in its own process group."""
 
@@ -77,27 +106,7 @@ class JupyterServer:
         tmp = Path(tmp)
         root = tmp / "notebooks"
         root.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ)
-        for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                         ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
-                         ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
-            (tmp / sub).mkdir(parents=True, exist_ok=True)
-            env[var] = str(tmp / sub)
-        # Kernels need the (un-installed) package and the system's ipykernel/ipywidgets/anywidget.
-        env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-        settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
-        settings.mkdir(parents=True, exist_ok=True)
-        (settings / "notification.jupyterlab-settings").write_text(
-            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
-        if theme is not None:
-            (settings / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}))
-        # The kernelspec data dir is empty: use the Python that runs the tests.
-        spec = tmp / "data" / "kernels" / "python3"
-        spec.mkdir(parents=True, exist_ok=True)
-        (spec / "kernel.json").write_text(json.dumps({
-            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-            "display_name": "Python 3 (ipykernel)", "language": "python",
-        }))
+        env = jupyter_environment(tmp, theme)
         log = tmp / "jupyter.log"
         problem = ""
         for _attempt in range(3):   # a free port may be taken by another process before the server binds it

@@ -27,7 +27,7 @@ import pytest
 
 from bglearn.widgets.fallback import WIDGET_VIEW, normalize_notebook
 
-from .harness import REPO, JupyterServer, free_port, notebook_url, open_notebook, screenshot, widget_output
+from .harness import REPO, JupyterServer, free_port, jupyter_environment, notebook_url, open_notebook, screenshot, widget_output
 
 pytestmark = pytest.mark.browser
 
@@ -51,26 +51,11 @@ class Lessons(JupyterServer):
         root.mkdir(parents=True, exist_ok=True)
         nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Welcome")]),
                        root / "00-welcome.ipynb")
-        env = dict(os.environ)
-        for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                         ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
-                         ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
-            (tmp / sub).mkdir(parents=True, exist_ok=True)
-            env[var] = str(tmp / sub)
-        env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-        settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
-        settings.mkdir(parents=True, exist_ok=True)
-        (settings / "notification.jupyterlab-settings").write_text(
-            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        env = jupyter_environment(tmp)
         # render every cell, not only those near the screen, so a test sees all of a long lesson
         tracker = tmp / "settings" / "@jupyterlab" / "notebook-extension"
         tracker.mkdir(parents=True, exist_ok=True)
         (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-        spec = tmp / "data" / "kernels" / "python3"
-        spec.mkdir(parents=True, exist_ok=True)
-        (spec / "kernel.json").write_text(json.dumps({
-            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-            "display_name": "Python 3 (ipykernel)", "language": "python"}))
         port = free_port()
         log = tmp / "lessons.log"
         cmd = [sys.executable, "-m", "bglearn", "lessons", "--dir", str(root), "--no-browser",
