@@ -81,8 +81,6 @@ def cube_problem(value: int, owner: Player | None, *, match_length: int = 0, sco
         return None if value == 1 else f"a centred cube shows 1 (64), not {value}: only a double moves it"
     if value == 1:
         return "an owned cube has been doubled: it shows at least 2"
-    if crawford:
-        return "nobody may double in the Crawford game, so the cube is still centred at 1"
     cube, holder = Cube(), owner
     doublers = []
     v = value
@@ -92,7 +90,7 @@ def cube_problem(value: int, owner: Player | None, *, match_length: int = 0, sco
         v //= 2
     for doubler in reversed(doublers):
         try:
-            cube = cube.double(doubler, match_length=match_length, score=score,
+            cube = cube.double(doubler, match_length=match_length, score=score, crawford=crawford,
                                refuse_dead=bool(match_length)).take()
         except CubeActionError as exc:
             return f"the cube could not reach {value}: {exc}"
