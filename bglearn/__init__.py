@@ -14,7 +14,7 @@ drawing and widgets load only when first used.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .dice import ALL_ROLLS, Dice, OpeningRoll, Roll
 from .errors import (
@@ -26,10 +26,18 @@ from .errors import (
     MatchRecordError,
     NotationError,
 )
-from .explain import Reason, Verdict, explain, legal_continuations, parse_play
+from .verdicts import Reason, Verdict, explain, legal_continuations, parse_play
+from .i18n import current_language, set_language
 from .plays import BAR, OFF, Move, Play, legal_plays
 from .position import RED, WHITE, Player, Position
 from .result import GameResult, ResultKind, game_result, points_won
+
+if TYPE_CHECKING:  # what the lazy names below are, for type checkers (nothing is imported at run time)
+    from .cube import Cube as Cube
+    from .game import Game as Game
+    from .match import Match as Match
+    from .svg import render as render
+    from .widgets import BoardWidget as BoardWidget
 
 __version__ = "0.1.0"
 
@@ -47,6 +55,7 @@ __all__ = [
     "RED", "WHITE", "legal_plays", "explain", "legal_continuations", "parse_play", "Reason", "Verdict",
     "GameResult", "ResultKind", "game_result", "points_won", "BglearnError", "CubeActionError", "GameFlowError",
     "IllegalPlayError", "InvalidPositionError", "MatchRecordError", "NotationError",
+    "set_language", "current_language",
 ]
 
 

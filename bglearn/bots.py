@@ -13,6 +13,9 @@
 * :class:`HeuristicBot` scores each legal play by a few features — hitting, making points (home
   board points most), leaving blots within reach of the opponent, bearing off — and doubles, takes
   and resigns by simple pip-count rules. It is a sparring partner, not an engine.
+* Both play **Long Nardy** too (``position.variant == "long-nardy"``): there the heuristic player
+  scores bearing off, taking a checker off the head, holding points in front of the opponent's
+  checkers (longer walls more), and spreading its checkers; in that game nobody doubles or resigns.
 
 Both only ask the engine for the legal plays and the cube rules; nothing here decides legality.
 :func:`play_game` and :func:`play_match` run whole games and matches between two bots.
@@ -26,12 +29,60 @@ from typing import Callable
 from .dice import Roll, RollLike, as_roll
 from .errors import BglearnError
 from .game import Game
+from .i18n import N_, _
 from .match import Match
 from .plays import Play, legal_plays
 from .position import RED, WHITE, Player, Position
 from .result import ResultKind
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "make_bot", "play_game", "play_match", "BOT_NAMES"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "make_bot", "play_game", "play_match", "BOT_NAMES",
+           "long_nardy_score"]
+
+
+LONG_NARDY = "long-nardy"
+
+
+def _is_long_nardy(position: Position) -> bool:
+    """True for a Long Nardy position (no cube, no resignation, no hitting)."""
+    return getattr(position, "variant", "backgammon") == LONG_NARDY
+
+
+def _nardy_opposite(point: int) -> int:
+    """In Long Nardy, my ``point`` in the opponent's numbering (my 24-point is their 12-point)."""
+    return (point + 11) % 24 + 1
+
+
+def long_nardy_score(play: Play) -> float:
+    """How much a simple Long Nardy player likes ``play`` (higher is better): checkers borne off,
+    checkers taken off the head, points held in front of the opponent's checkers (a longer run of
+    points more), spread rather than stacks, and home-board points once racing. The engine has
+    already decided that ``play`` is legal; this only ranks legal plays."""
+    me = play.player
+    after = play.result
+    mine = after.checkers(me)
+    theirs = after.checkers(me.opponent)
+    their_back = max((j for j in range(1, 25) if theirs[j]), default=0)  # their rearmost checker
+    value = 1.2 * (15 - sum(mine[1:]))            # borne off
+    value -= 0.25 * mine[24]                     # checkers still on the head
+    run = 0
+    for p in range(24, 0, -1):
+        n = mine[p]
+        if n:
+            q = _nardy_opposite(p)                # the point in the opponent's numbering
+            if q < their_back:                    # in front of an opposing checker: it blocks
+                value += 0.6 if their_back - q <= 6 else 0.3
+                run += 1
+                value += 0.15 * run               # consecutive blocking points count more
+            else:
+                run = 0
+            if p != 24 and n > 3:
+                value -= 0.2 * (n - 3)            # a stack wastes checkers
+            if p <= 6:
+                value += 0.1
+        else:
+            run = 0
+    value -= 0.01 * after.pip_count(me)
+    return value
 
 
 def _contact(position: Position) -> bool:
@@ -46,7 +97,7 @@ class Bot:
     """The interface of a computer player. Subclasses override :meth:`choose` and may override the
     cube and resignation decisions."""
 
-    label = "Computer player — not a strong player"
+    label = N_("Computer player — not a strong player")
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed
@@ -92,7 +143,7 @@ class RandomBot(Bot):
     """Plays a random legal play; doubles, takes and resigns at random. ``double_rate`` is the chance
     of doubling when allowed, ``take_rate`` of taking, ``resign_rate`` of resigning before a roll."""
 
-    label = "Random mover — not a strong player"
+    label = N_("Random mover — not a strong player")
 
     def __init__(self, seed: int | str | None = None, *, double_rate: float = 0.05,
                  take_rate: float = 0.7, resign_rate: float = 0.003) -> None:
@@ -114,6 +165,8 @@ class RandomBot(Bot):
         return self.rng.random() < self.take_rate
 
     def wants_to_resign(self, game: Game) -> ResultKind | None:
+        if _is_long_nardy(game.position):
+            return None  # Long Nardy is played out: no resignations
         if self.rng.random() < self.resign_rate:
             return self.rng.choice(list(ResultKind))
         return None
@@ -132,12 +185,17 @@ class HeuristicBot(Bot):
     """Prefers hitting and making points, avoids leaving blots within the opponent's reach, bears
     off when it can; doubles with a clear pip lead and takes unless far behind. Not strong."""
 
-    label = "Simple heuristic player (hits, makes points, avoids blots) — not a strong player"
+    label = N_("Simple heuristic player (hits, makes points, avoids blots) — not a strong player")
+    label_long_nardy = N_("Simple heuristic player (leaves the head, builds walls, bears off) — not a strong player")
+    """What the player is called at a Long Nardy board."""
 
     def score(self, play: Play) -> float:
-        """How much the bot likes ``play`` (higher is better)."""
+        """How much the bot likes ``play`` (higher is better); a Long Nardy play is scored by
+        :func:`long_nardy_score`."""
         me = play.player
         after = play.result
+        if _is_long_nardy(after):
+            return long_nardy_score(play)
         mine = after.checkers(me)
         theirs = after.checkers(me.opponent)
         # the opponent's checkers in my numbering: their point j is my point 25 - j; bar = my 0
@@ -197,6 +255,8 @@ class HeuristicBot(Bot):
     def wants_to_resign(self, game: Game) -> ResultKind | None:
         pos = game.position
         me = game.turn
+        if _is_long_nardy(pos):
+            return None
         if _contact(pos) or pos.off(me) == 0:
             return None
         mine, theirs = pos.pip_count(me), pos.pip_count(me.opponent)
@@ -229,15 +289,16 @@ def make_bot(name: "str | Bot", seed: int | str | None = None) -> Bot:
     (the command line and the board both ask it)."""
     if not isinstance(name, str):
         if callable(getattr(name, "choose", None)):
-            return name  # type: ignore[return-value]
+            return name
         raise BglearnError(
-            f"a computer player is a name ({', '.join(sorted(BOT_NAMES))}) or an object with a "
-            f"choose(position, roll) method, got {type(name).__name__}."
+            _("a computer player is a name ({names}) or an object with a choose(position, roll) method, "
+              "got {kind}.").format(names=", ".join(sorted(BOT_NAMES)), kind=type(name).__name__)
         )
     key = name.strip().lower()
     if key not in BOT_NAMES:
         raise BglearnError(
-            f"unknown player {name!r}: choose from {', '.join(sorted(BOT_NAMES))} (computer players only)."
+            _("unknown player {name!r}: choose from {names} (computer players only).").format(
+                name=name, names=", ".join(sorted(BOT_NAMES)))
         )
     return BOT_NAMES[key](seed)
 

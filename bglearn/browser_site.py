@@ -27,7 +27,7 @@ import tarfile
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .errors import BglearnError
 from .extras import install_hint
@@ -132,7 +132,7 @@ def _cache_dir(cache: Path | None) -> Path:
     return base
 
 
-def _pyodide_runtime(version: str, cache: Path, run: Callable[..., subprocess.CompletedProcess]) -> Path:
+def _pyodide_runtime(version: str, cache: Path, run: Callable[..., subprocess.CompletedProcess[str]]) -> Path:
     """The npm ``pyodide`` package of exactly ``version`` (the runtime only), fetched once into the cache."""
     tgz = cache / f"pyodide-{version}.tgz"
     if not tgz.is_file():
@@ -151,7 +151,7 @@ def _pyodide_runtime(version: str, cache: Path, run: Callable[..., subprocess.Co
     return tgz
 
 
-def _unpack_runtime(tgz: Path, dest: Path) -> dict:
+def _unpack_runtime(tgz: Path, dest: Path) -> dict[str, Any]:
     """Unpack the runtime files the browser loads into ``dest``; return the runtime's package lock."""
     dest.mkdir(parents=True, exist_ok=True)
     wanted = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
@@ -159,15 +159,19 @@ def _unpack_runtime(tgz: Path, dest: Path) -> dict:
         for member in tar.getmembers():
             name = Path(member.name).name
             if member.isfile() and name in wanted and Path(member.name).parent.name == "package":
-                with tar.extractfile(member) as src, open(dest / name, "wb") as out:  # type: ignore[union-attr]
+                src = tar.extractfile(member)
+                if src is None:  # not a regular file after all
+                    continue
+                with src, open(dest / name, "wb") as out:
                     shutil.copyfileobj(src, out)
     missing = wanted - {p.name for p in dest.iterdir()}
     if missing:
         raise SiteError(f"{tgz} is not a Pyodide runtime package: it lacks {', '.join(sorted(missing))}")
-    return json.loads((dest / "pyodide-lock.json").read_text())
+    lock: dict[str, Any] = json.loads((dest / "pyodide-lock.json").read_text())
+    return lock
 
 
-def _pure_python_pins(lock: dict) -> list[str]:
+def _pure_python_pins(lock: dict[str, Any]) -> list[str]:
     """``name==version`` for every pure-Python package of the runtime's lock. Given to the lock tool as
     constraints, they make it take those packages from the package index into the site, instead of
     pinning them to the runtime's CDN."""
@@ -216,8 +220,8 @@ def _sizes(root: Path) -> tuple[int, int, int]:
     return len(files), raw, packed
 
 
-def _runner(log: list[str]) -> Callable[..., subprocess.CompletedProcess]:
-    def run(cmd: list[str], *, cwd: str | Path, what: str, env: dict | None = None) -> subprocess.CompletedProcess:
+def _runner(log: list[str]) -> Callable[..., subprocess.CompletedProcess[str]]:
+    def run(cmd: list[str], *, cwd: str | Path, what: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
         log.append(f"$ {' '.join(map(str, cmd))}\n{proc.stdout}{proc.stderr}")
         if proc.returncode != 0:
@@ -346,7 +350,7 @@ def build_site(
                       gzip_bytes=packed, log=log)
 
 
-def _preload_closure(lock: dict, preload: Sequence[str]) -> list[str]:
+def _preload_closure(lock: dict[str, Any], preload: Sequence[str]) -> list[str]:
     packages = lock["packages"]
     seen: list[str] = []
     todo = list(preload)

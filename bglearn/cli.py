@@ -5,6 +5,13 @@ Each family of subcommands lives in its own module under :mod:`bglearn.commands`
 files, notation, a missing optional part of the kit) prints one line on stderr,
 ``bglearn COMMAND: what is wrong``, and exits with status 2, before any work starts; a command's own
 answer ("illegal" from ``bglearn explain``) uses status 1.
+
+>>> from bglearn.cli import main
+>>> main(["plays", "--position", "4HPwATDgc/ABMA", "--roll", "21"])   # doctest: +ELLIPSIS
+24/23 24/22
+...
+6/3
+0
 """
 
 from __future__ import annotations
@@ -12,9 +19,10 @@ from __future__ import annotations
 import argparse
 import sys
 from importlib import import_module
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from .errors import BglearnError
+from .i18n import _
 from .extras import missing_message
 
 __all__ = ["main", "build_parser"]
@@ -25,7 +33,7 @@ COMMAND_MODULES = ("engine", "render", "match", "classroom", "lessons", "site")
 class _Parser(argparse.ArgumentParser):
     """argparse, with its errors as one line on stderr (exit status 2) like every other bglearn error."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
@@ -33,8 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``bglearn`` argument parser with every installed command family."""
     parser = _Parser(
         prog="bglearn",
-        description="Learn and teach the rules of backgammon: legal plays, explanations, diagrams, "
-        "matches, lessons and graded exercises.",
+        description=_("Learn and teach the rules of backgammon: legal plays, explanations, diagrams, "
+        "matches, lessons and graded exercises."),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -54,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     an illegal play, 2 bad input, 130 interrupted)."""
     # jsonschema (under nbformat) compiles an optional IRI grammar at import, over a second of start-up
     # for a check no command uses: skip that optional module in this process.
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[assignment]
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]  # None: "no such module"
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -74,18 +82,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except FileNotFoundError as exc:
-        print(f"bglearn {args.command}: no such file: {exc.filename}", file=sys.stderr)
+        print(f"bglearn {args.command}: " + _("no such file: {path}").format(path=exc.filename), file=sys.stderr)
         return 2
     except IsADirectoryError as exc:
-        print(f"bglearn {args.command}: {exc.filename} is a folder, not a file", file=sys.stderr)
+        print(f"bglearn {args.command}: " + _("{path} is a folder, not a file").format(path=exc.filename), file=sys.stderr)
         return 2
     except OSError as exc:
         if exc.filename is None:
             raise
-        print(f"bglearn {args.command}: cannot use {exc.filename}: {exc.strerror}", file=sys.stderr)
+        print(f"bglearn {args.command}: " + _("cannot use {path}: {error}").format(path=exc.filename, error=exc.strerror),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"bglearn {args.command}: interrupted", file=sys.stderr)
+        print(f"bglearn {args.command}: " + _("interrupted"), file=sys.stderr)
         return 130
 
 

@@ -27,8 +27,10 @@ agreed maximum cube. A refused action raises :class:`~bglearn.errors.CubeActionE
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .errors import CubeActionError
+from .i18n import _, ngettext
 from .player import Player
 
 __all__ = ["Cube", "Offer", "CUBE_LIMIT"]
@@ -72,12 +74,13 @@ class Cube:
     def __post_init__(self) -> None:
         v = self.value
         if isinstance(v, bool) or not isinstance(v, int) or v < 1 or v & (v - 1) or v > CUBE_LIMIT:
-            raise CubeActionError(f"a cube shows a power of two from 1 to {CUBE_LIMIT}, got {v!r}.")
+            raise CubeActionError(_("a cube shows a power of two from 1 to {limit}, got {value}.").format(
+                limit=CUBE_LIMIT, value=repr(v)))
         if self.owner is not None:
             object.__setattr__(self, "owner", Player(self.owner))
         m = self.max_value
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 1 or m & (m - 1)):
-            raise CubeActionError(f"the maximum cube must be a power of two, got {m!r}.")
+            raise CubeActionError(_("the maximum cube must be a power of two, got {value}.").format(value=repr(m)))
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -116,32 +119,34 @@ class Cube:
         double of a dead cube, as GNU Backgammon does (the rules allow it)."""
         player = Player(player)
         if self.offer is not None:
-            return "A double is already on offer; it must be taken or dropped first."
+            return _("A double is already on offer; it must be taken or dropped first.")
         if crawford:
-            return "Nobody may double during the Crawford game."
+            return _("Nobody may double during the Crawford game.")
         if rolled:
-            return "You may double only at the start of your turn, before rolling the dice."
+            return _("You may double only at the start of your turn, before rolling the dice.")
         if self.owner is not None and self.owner != player:
-            return "Only the cube's owner may redouble."
+            return _("Only the cube's owner may redouble.")
         if self.value * 2 > self.limit:
             if self.max_value:
-                return f"The cube is already at the agreed maximum of {self.limit}."
-            return f"The cube is already at {self.value}, the highest value supported."
+                return _("The cube is already at the agreed maximum of {limit}.").format(limit=self.limit)
+            return _("The cube is already at {value}, the highest value supported.").format(value=self.value)
         if match_length and refuse_dead:
             need = match_length - score[player]
             if self.value >= need:
-                return (
-                    f"The cube is dead: {player} needs {need} point{'s' if need != 1 else ''} to win "
-                    f"the match and the cube already gives {self.value}, so doubling gains nothing."
-                )
+                return ngettext(
+                    "The cube is dead: {player} needs {n} point to win the match and the cube already "
+                    "gives {value}, so doubling gains nothing.",
+                    "The cube is dead: {player} needs {n} points to win the match and the cube already "
+                    "gives {value}, so doubling gains nothing.", need).format(
+                    player=player.name_text, n=need, value=self.value)
         return None
 
-    def may_double(self, player: Player, **context) -> bool:
+    def may_double(self, player: Player, **context: Any) -> bool:
         """True when ``player`` may double now (keywords as for :meth:`why_not`)."""
         return self.why_not(player, **context) is None
 
     # -- actions (each returns a new cube) ----------------------------------------------------
-    def double(self, player: Player, **context) -> "Cube":
+    def double(self, player: Player, **context: Any) -> "Cube":
         """The cube with ``player``'s double on offer at twice the value. Raises
         :class:`CubeActionError` naming the rule when the double is not allowed."""
         reason = self.why_not(player, **context)
@@ -152,7 +157,9 @@ class Cube:
 
     def _need_offer(self, action: str) -> Offer:
         if self.offer is None:
-            raise CubeActionError(f"There is no double to {action}: nobody has offered the cube.")
+            text = (_("There is no double to take: nobody has offered the cube.") if action == "take" else
+                    _("There is no double to drop: nobody has offered the cube."))
+            raise CubeActionError(text)
         return self.offer
 
     def take(self) -> "Cube":
@@ -170,15 +177,15 @@ class Cube:
         """Why ``player`` may not beaver now (``None`` if allowed)."""
         o = self.offer
         if o is None or o.kind != "double":
-            return "A beaver is an immediate redouble of a double just offered to you; there is none."
+            return _("A beaver is an immediate redouble of a double just offered to you; there is none.")
         if Player(player) != o.responder:
-            return "Only the player who was doubled may beaver."
+            return _("Only the player who was doubled may beaver.")
         if match_length:
-            return "Beavers are not used in match play."
+            return _("Beavers are not used in match play.")
         if not self.beavers:
-            return "Beavers are not allowed in this game (beavers=False)."
+            return _("Beavers are not allowed in this game (beavers=False).")
         if o.value * 2 > self.limit:
-            return f"The cube cannot go above {self.limit}."
+            return _("The cube cannot go above {limit}.").format(limit=self.limit)
         return None
 
     def beaver(self, player: Player, *, match_length: int = 0) -> "Cube":
@@ -195,15 +202,15 @@ class Cube:
         """Why ``player`` may not raccoon now (``None`` if allowed)."""
         o = self.offer
         if o is None or o.kind != "beaver":
-            return "A raccoon answers a beaver; there is no beaver to answer."
+            return _("A raccoon answers a beaver; there is no beaver to answer.")
         if Player(player) != o.responder:
-            return "Only the original doubler may raccoon a beaver."
+            return _("Only the original doubler may raccoon a beaver.")
         if match_length:
-            return "Raccoons are not used in match play."
+            return _("Raccoons are not used in match play.")
         if not self.raccoons:
-            return "Raccoons are not allowed in this game (raccoons=False)."
+            return _("Raccoons are not allowed in this game (raccoons=False).")
         if o.value * 2 > self.limit:
-            return f"The cube cannot go above {self.limit}."
+            return _("The cube cannot go above {limit}.").format(limit=self.limit)
         return None
 
     def raccoon(self, player: Player, *, match_length: int = 0) -> "Cube":
@@ -219,14 +226,18 @@ class Cube:
     def automatic_double(self) -> "Cube":
         """The centred cube doubled for a tie on the opening throw (money play); it stays centred."""
         if self.owner is not None or self.offer is not None:
-            raise CubeActionError("An automatic double applies only to the centred cube before play.")
+            raise CubeActionError(_("An automatic double applies only to the centred cube before play."))
         if self.value * 2 > self.limit:
-            raise CubeActionError(f"The cube cannot go above {self.limit}.")
+            raise CubeActionError(_("The cube cannot go above {limit}.").format(limit=self.limit))
         return replace(self, value=self.value * 2)
 
     def __str__(self) -> str:
-        where = "centred" if self.owner is None else f"owned by {self.owner}"
-        text = f"cube {self.value}, {where}"
+        if self.owner is None:
+            text = _("cube {value}, centred").format(value=self.value)
+        else:
+            text = _("cube {value}, owned by {player}").format(value=self.value, player=self.owner.name_text)
         if self.offer:
-            text += f"; {self.offer.by} offers {self.offer.value}"
+            # Translators: follows "cube 2, centred" after a semicolon.
+            text = _("{cube}; {player} offers {value}").format(
+                cube=text, player=self.offer.by.name_text, value=self.offer.value)
         return text

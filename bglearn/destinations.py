@@ -1,4 +1,4 @@
-"""Where one checker may go next: the single-die moves of :func:`~bglearn.explain.legal_continuations`
+"""Where one checker may go next: the single-die moves of :func:`~bglearn.verdicts.legal_continuations`
 chained for the same checker, so a pointer can move a checker with both dice (or up to four steps with
 doubles) in one gesture.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .dice import RollLike, as_roll
-from .explain import legal_continuations
+from .verdicts import legal_continuations
 from .plays import OFF, Move
 from .position import Position
 

@@ -10,6 +10,13 @@ renders only "safe" MIME types there (``image/svg+xml`` is not one; sanitised ``
 and its HTML sanitiser removes inline ``<svg>`` elements (leaving their texts run together) but keeps
 ``<img src="data:...">``. So every board a notebook stores carries this ``text/html`` form too
 (``Diagram._repr_html_``, ``Position._repr_html_``, the widgets' static fallbacks).
+
+>>> from bglearn import Position
+>>> from bglearn.diagram import svg_image, text_diagram
+>>> print(text_diagram(Position()).splitlines()[-1])
+White (O) to play · pips White 167, Red 167 · off White 0, Red 0
+>>> svg_image("<svg xmlns='http://www.w3.org/2000/svg'/>", alt="board")[:31]
+'<img src="data:image/svg+xml;ba'
 """
 
 from __future__ import annotations

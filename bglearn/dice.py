@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence, Union
 
 from .errors import NotationError
+from .i18n import _, ngettext
 from .player import RED, WHITE, Player
 
 __all__ = ["Roll", "Dice", "OpeningRoll", "ALL_ROLLS", "RollLike", "as_roll"]
 
 
-class Roll(tuple):
+class Roll(tuple[int, int]):
     """Two dice, higher first. ``Roll(3, 1) == Roll(1, 3)``; ``roll.dice`` lists the moves it gives
     (four for doubles)."""
 
@@ -30,7 +31,7 @@ class Roll(tuple):
     def __new__(cls, first: int, second: int) -> "Roll":
         for d in (first, second):
             if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-                raise NotationError(f"a die shows 1 to 6, got {d!r}.")
+                raise NotationError(_("a die shows 1 to 6, got {value}.").format(value=repr(d)))
         hi, lo = (first, second) if first >= second else (second, first)
         return tuple.__new__(cls, (hi, lo))
 
@@ -38,11 +39,11 @@ class Roll(tuple):
     def parse(cls, text: str) -> "Roll":
         """A roll from text such as ``"31"``, ``"3-1"``, ``"3 1"`` or ``"3,1"``."""
         if not isinstance(text, str):
-            raise NotationError(f"a roll is written like '31' or '3-1', got {text!r}.")
+            raise NotationError(_("a roll is written like '31' or '3-1', got {value}.").format(value=repr(text)))
         digits = [c for c in text.strip() if c not in " -,/x"]
         if len(digits) != 2 or not all(c in "123456" for c in digits):
             raise NotationError(
-                f"{text!r} is not a roll: write two dice 1-6, such as '31' or '6-6'."
+                _("{text} is not a roll: write two dice 1-6, such as '31' or '6-6'.").format(text=repr(text))
             )
         return cls(int(digits[0]), int(digits[1]))
 
@@ -73,7 +74,7 @@ class Roll(tuple):
     def __str__(self) -> str:
         return f"{self[0]}-{self[1]}"
 
-    def __getnewargs__(self):
+    def __getnewargs__(self) -> tuple[int, int]:
         return (self[0], self[1])
 
 
@@ -89,9 +90,12 @@ def as_roll(roll: RollLike) -> Roll:
     try:
         values = list(roll)
     except TypeError:
-        raise NotationError(f"a roll is two dice such as (3, 1) or '31', got {roll!r}.") from None
+        raise NotationError(_("a roll is two dice such as (3, 1) or '31', got {value}.").format(
+            value=repr(roll))) from None
     if len(values) != 2:
-        raise NotationError(f"a roll is two dice, got {len(values)} values: {roll!r}.")
+        raise NotationError(ngettext("a roll is two dice, got {n} value: {value}.",
+                                      "a roll is two dice, got {n} values: {value}.", len(values)).format(
+            n=len(values), value=repr(roll)))
     return Roll(values[0], values[1])
 
 
@@ -150,14 +154,14 @@ class Dice:
         if self._script is not None:
             r = next(self._script)
             if r.is_double:
-                raise ValueError("an opening roll cannot be a double: ties are thrown again.")
+                raise ValueError(_("an opening roll cannot be a double: ties are thrown again."))
             return OpeningRoll(r.high, r.low)
         ties: list[int] = []
         while True:
-            w, r = self.die(), self.die()
-            if w != r:
-                return OpeningRoll(w, r, tuple(ties))
-            ties.append(w)
+            white, red = self.die(), self.die()
+            if white != red:
+                return OpeningRoll(white, red, tuple(ties))
+            ties.append(white)
 
     def __repr__(self) -> str:
         return f"Dice(seed={self.seed!r})"

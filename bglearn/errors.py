@@ -2,6 +2,15 @@
 
 Every error a learner or teacher can provoke by bad input is a subclass of :class:`ValueError`
 whose message is a plain sentence naming the problem.
+
+Every error bglearn raises is a :class:`BglearnError` (a ``ValueError``) whose message names the problem:
+
+>>> from bglearn import BglearnError, NotationError, Roll
+>>> try:
+...     Roll.parse("7-1")
+... except BglearnError as exc:
+...     print(type(exc).__name__, exc)
+NotationError '7-1' is not a roll: write two dice 1-6, such as '31' or '6-6'.
 """
 
 from __future__ import annotations
@@ -49,5 +58,8 @@ class MatchRecordError(BglearnError):
     """A match record (``.mat`` text) that could not be read; the message gives the line number."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+        from .i18n import _
+
+        super().__init__(_("line {line}: {message}").format(line=line, message=message) if line is not None
+                         else message)
         self.line = line

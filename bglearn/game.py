@@ -31,12 +31,13 @@ raises :class:`~bglearn.errors.IllegalPlayError` with the engine's ``verdict``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .cube import Cube
 from .dice import Dice, OpeningRoll, Roll, RollLike, as_roll
 from .errors import CubeActionError, GameFlowError, IllegalPlayError, NotationError
-from .explain import explain, parse_play
+from .verdicts import explain, parse_play
+from .i18n import N_, _, ngettext
 from .ids import MatchId, check_crawford, encode_match_id, format_xgid
 from .plays import Play, legal_plays
 from .player import RED, WHITE, Player
@@ -63,8 +64,31 @@ def as_result_kind(kind: ResultKind | int | str) -> ResultKind:
     elif isinstance(kind, int) and not isinstance(kind, bool) and 1 <= kind <= 3:
         return ResultKind(kind)
     raise GameFlowError(
-        f"a resignation is 'single', 'gammon' or 'backgammon' (or 1, 2, 3), got {kind!r}."
+        _("a resignation is 'single', 'gammon' or 'backgammon' (or 1, 2, 3), got {value}.").format(value=repr(kind))
     )
+
+
+def _name(player: Player | None) -> str:
+    """A side's colour for a sentence, in the current language."""
+    return player.name_text if player is not None else ""
+
+
+def _by_kind(kind: ResultKind | None, single: str, gammon: str, backgammon: str) -> str:
+    """The whole sentence that fits the kind of win (each kind has its own sentence to translate)."""
+    if kind is ResultKind.GAMMON:
+        return gammon
+    return backgammon if kind is ResultKind.BACKGAMMON else single
+
+
+def _no_cube() -> str:
+    return _("There is no doubling cube in Long Nardy: a game is worth 1 point (oin) or 2 (mars).")
+
+
+# Translators: how a game ended, shown in brackets after "White wins a gammon".
+_END_REASONS = {"bear-off": N_("borne off"), "drop": N_("cube dropped"), "resignation": N_("resignation")}
+# Translators: the phase of a game, shown in brackets after "White to act".
+_PHASES = {"opening": N_("opening roll"), "roll": N_("roll"), "move": N_("move"), "respond": N_("answer the cube"),
+           "resign": N_("answer the resignation"), "over": N_("over")}
 
 
 @dataclass(frozen=True)
@@ -89,39 +113,64 @@ class Event:
     dice: tuple[int, int] | None = None
     rethrows: tuple[int, ...] = ()
     reason: str | None = None
+    variant: str = "backgammon"
 
     def __str__(self) -> str:
-        p = str(self.player) if self.player is not None else ""
+        p = self.player.name_text if self.player is not None else ""
         k = self.kind
+        if k == "opening" and self.variant == "long-nardy":
+            w, r = self.dice or (0, 0)
+            return ngettext(
+                "Opening throw after {n} tie: White {white}, Red {red}; {player} starts and throws both dice",
+                "Opening throw after {n} ties: White {white}, Red {red}; {player} starts and throws both dice",
+                len(self.rethrows)).format(n=len(self.rethrows), white=w, red=r, player=p) if self.rethrows else \
+                _("Opening throw: White {white}, Red {red}; {player} starts and throws both dice").format(
+                    white=w, red=r, player=p)
+        if k == "win" and self.variant == "long-nardy":
+            result = (_("{player} wins a mars") if self.result is ResultKind.GAMMON else
+                      _("{player} wins an oin")).format(player=p)
+            return ngettext("{result} ({reason}): {n} point", "{result} ({reason}): {n} points",
+                            self.value or 0).format(result=result, reason=self.reason, n=self.value)
         if k == "opening":
             w, r = self.dice or (0, 0)
-            ties = f" after {len(self.rethrows)} tied throw{'s' if len(self.rethrows) != 1 else ''}" if self.rethrows else ""
-            return f"Opening roll{ties}: White {w}, Red {r}; {p} starts with {self.roll}"
+            names = {"white": w, "red": r, "player": p, "roll": self.roll, "n": len(self.rethrows)}
+            if self.rethrows:
+                return ngettext("Opening roll after {n} tied throw: White {white}, Red {red}; {player} starts with {roll}",
+                                "Opening roll after {n} tied throws: White {white}, Red {red}; {player} starts with {roll}",
+                                len(self.rethrows)).format(**names)
+            return _("Opening roll: White {white}, Red {red}; {player} starts with {roll}").format(**names)
         if k == "auto-double":
-            return f"Automatic double: the cube is now {self.value}"
+            return _("Automatic double: the cube is now {value}").format(value=self.value)
         if k == "roll":
-            return f"{p} rolls {self.roll}"
+            return _("{player} rolls {roll}").format(player=p, roll=self.roll)
         if k == "play":
             assert self.play is not None
             if self.play.is_empty:
-                return f"{p} cannot move with {self.play.roll}"
-            return f"{p} plays {self.play.roll}: {self.play.notation}"
-        if k in ("double", "beaver", "raccoon"):
-            verb = {"double": "doubles", "beaver": "beavers", "raccoon": "raccoons"}[k]
-            return f"{p} {verb} to {self.value}"
+                return _("{player} cannot move with {roll}").format(player=p, roll=self.play.roll)
+            return _("{player} plays {roll}: {play}").format(player=p, roll=self.play.roll, play=self.play.notation)
+        if k == "double":
+            return _("{player} doubles to {value}").format(player=p, value=self.value)
+        if k == "beaver":
+            return _("{player} beavers to {value}").format(player=p, value=self.value)
+        if k == "raccoon":
+            return _("{player} raccoons to {value}").format(player=p, value=self.value)
         if k == "take":
-            return f"{p} takes (cube {self.value})"
+            return _("{player} takes (cube {value})").format(player=p, value=self.value)
         if k == "drop":
-            return f"{p} drops and pays {self.value} point{'s' if self.value != 1 else ''}"
+            return ngettext("{player} drops and pays {n} point", "{player} drops and pays {n} points",
+                            self.value or 0).format(player=p, n=self.value)
         if k == "resign":
-            return f"{p} resigns a {self.result}"
+            return _by_kind(self.result, _("{player} resigns a single game"), _("{player} resigns a gammon"),
+                            _("{player} resigns a backgammon")).format(player=p)
         if k == "accept":
-            return f"{p} accepts the resignation"
+            return _("{player} accepts the resignation").format(player=p)
         if k == "reject":
-            return f"{p} refuses the resignation; play goes on"
+            return _("{player} refuses the resignation; play goes on").format(player=p)
         if k == "win":
-            return (f"{p} wins a {self.result} ({self.reason}): {self.value} "
-                    f"point{'s' if self.value != 1 else ''}")
+            result = _by_kind(self.result, _("{player} wins a single game"), _("{player} wins a gammon"),
+                              _("{player} wins a backgammon")).format(player=p)
+            return ngettext("{result} ({reason}): {n} point", "{result} ({reason}): {n} points",
+                            self.value or 0).format(result=result, reason=self.reason, n=self.value)
         return f"{k} {p}".strip()
 
 
@@ -160,6 +209,7 @@ class Game:
         length: int | None = None,
         refuse_dead_cube: bool = False,
         recorded: bool = False,
+        variant: str | None = None,
     ) -> None:
         self.dice = dice if dice is not None else Dice()
         self.recorded = bool(recorded)
@@ -184,7 +234,12 @@ class Game:
         self._cube = cube
         self._initial_cube = cube
         self._with_opening = position is None and first is None
-        self.start_position = position if position is not None else Position()
+        self.start_position = position if position is not None else Position(variant=variant or "backgammon")
+        if variant is not None and self.start_position.variant != variant:
+            raise GameFlowError(_("The position given is a {given} position, not {variant}.").format(
+                given=self.start_position.variant, variant=variant))
+        self.variant: str = self.start_position.variant
+        """``"backgammon"`` or ``"long-nardy"`` (no cube; the opening throw only decides who starts)."""
         if first is not None:
             self.start_position = self.start_position.with_turn(Player(first))
         self._position = self.start_position
@@ -198,7 +253,7 @@ class Game:
         self._end_reason: str | None = None
         self._opening: OpeningRoll | None = None
         self._cube_before_offer: Cube | None = None
-        self._legal_cache: tuple | None = None
+        self._legal_cache: tuple[tuple[Position, Roll], list[Play]] | None = None
 
     # -- state --------------------------------------------------------------------------------
     @property
@@ -296,37 +351,43 @@ class Game:
         return self._phase == "move" and not self.legal_plays()
 
     # -- helpers ------------------------------------------------------------------------------
-    def _need(self, *phases: str, player: Player | None = None, action: str = "") -> None:
+    def _need(self, *phases: str, player: Player | None = None) -> None:
         if self._phase == "over":
-            raise GameFlowError(f"The game is over: {self._winner} has won.")
+            raise GameFlowError(_("The game is over: {player} has won.").format(player=_name(self._winner)))
         if player is not None and Player(player) != self.to_act:
-            raise GameFlowError(f"It is {self.to_act}'s turn.")
+            raise GameFlowError(_("It is {player}'s turn.").format(player=_name(self.to_act)))
         if self._phase in phases:
             return
         on = self.to_act
         if self._phase == "opening":
-            raise GameFlowError("The game has not started: throw the opening roll first (game.start()).")
+            raise GameFlowError(_("The game has not started: throw the opening roll first (game.start())."))
         if self._phase == "roll":
-            raise GameFlowError(f"{on} has not rolled yet.")
+            raise GameFlowError(_("{player} has not rolled yet.").format(player=_name(on)))
         if self._phase == "move":
-            raise GameFlowError(f"{on} has rolled {self._roll} and must play it first.")
+            raise GameFlowError(_("{player} has rolled {roll} and must play it first.").format(
+                player=_name(on), roll=self._roll))
         if self._phase == "respond":
             assert self._cube.offer is not None
             raise GameFlowError(
-                f"{self._cube.offer.by} has offered the cube at {self._cube.offer.value}: {on} must take or drop first."
+                _("{player} has offered the cube at {value}: {other} must take or drop first.").format(
+                    player=_name(self._cube.offer.by), value=self._cube.offer.value, other=_name(on))
             )
         if self._phase == "resign":
             assert self._resign is not None
-            raise GameFlowError(
-                f"{self._resign[0]} has resigned a {self._resign[1]}: {on} must accept or refuse first."
-            )
-        raise GameFlowError(f"{action or 'That'} is not possible now.")  # pragma: no cover
+            raise GameFlowError(_by_kind(
+                self._resign[1],
+                _("{player} has resigned a single game: {other} must accept or refuse first."),
+                _("{player} has resigned a gammon: {other} must accept or refuse first."),
+                _("{player} has resigned a backgammon: {other} must accept or refuse first."),
+            ).format(player=_name(self._resign[0]), other=_name(on)))
+        raise GameFlowError(_("That is not possible now."))  # pragma: no cover
 
     def _no_offer(self, verb: str) -> None:
         if self._phase in ("roll", "move"):
-            raise GameFlowError(f"There is no double to {verb}: nobody has offered the cube.")
+            raise GameFlowError(_("There is no double to take: nobody has offered the cube.") if verb == "take"
+                                else _("There is no double to drop: nobody has offered the cube."))
 
-    def _cube_context(self, player: Player) -> dict:
+    def _cube_context(self, player: Player) -> dict[str, Any]:
         return {
             "crawford": self.crawford,
             "rolled": self._phase == "move",
@@ -342,7 +403,7 @@ class Game:
         self._end_reason = reason
         self._phase = "over"
         self._roll = None
-        self._record.append(Event("win", winner, value=points, result=kind, reason=why))
+        self._record.append(Event("win", winner, value=points, result=kind, reason=why, variant=self.variant))
 
     def _score_kind(self, kind: ResultKind) -> int:
         if self.jacoby and self._cube.centred and self.is_money:
@@ -356,8 +417,8 @@ class Game:
         ``opening`` sets the throw instead: an OpeningRoll or (White's die, Red's die)."""
         if self._phase != "opening":
             if any(e.kind == "opening" for e in self._record):
-                raise GameFlowError("The opening roll has already been thrown.")
-            raise GameFlowError("This game began without an opening roll (a position or a first player was given).")
+                raise GameFlowError(_("The opening roll has already been thrown."))
+            raise GameFlowError(_("This game began without an opening roll (a position or a first player was given)."))
         if opening is None:
             o = self.dice.opening_roll()
         elif isinstance(opening, OpeningRoll):
@@ -365,14 +426,19 @@ class Game:
         else:
             w, r = opening
             if w == r:
-                raise GameFlowError("An opening roll cannot be a tie: equal dice are thrown again.")
+                raise GameFlowError(_("An opening roll cannot be a tie: equal dice are thrown again."))
             o = OpeningRoll(int(w), int(r))
         self._opening = o
         starter = o.starter
         self._position = self._position.with_turn(starter)
+        if self.variant == "long-nardy":  # the higher die starts, then throws both dice for its first turn
+            self._record.append(Event("opening", starter, dice=(o.white_die, o.red_die),
+                                      rethrows=tuple(o.rethrows), variant=self.variant))
+            self._phase = "roll"
+            return o
         self._record.append(Event("opening", starter, roll=o.roll, dice=(o.white_die, o.red_die),
                                   rethrows=tuple(o.rethrows)))
-        for _ in o.rethrows[: self.auto_doubles]:
+        for _tie in o.rethrows[: self.auto_doubles]:
             if self._cube.value * 2 > self._cube.limit:
                 break
             self._cube = self._cube.automatic_double()
@@ -384,7 +450,7 @@ class Game:
     def skip_opening(self, first: Player) -> None:
         """Begin without an opening throw: ``first`` is to roll (or double) first."""
         if self._phase != "opening":
-            raise GameFlowError("The game has already begun.")
+            raise GameFlowError(_("The game has already begun."))
         self.start_position = self.start_position.with_turn(Player(first))
         self._position = self.start_position
         self._with_opening = False
@@ -393,7 +459,7 @@ class Game:
     # -- a turn --------------------------------------------------------------------------------
     def roll_dice(self, roll: RollLike | None = None, *, player: Player | None = None) -> Roll:
         """Throw the dice (or set ``roll``, for a lesson); phase becomes ``"move"``."""
-        self._need("roll", player=player, action="Rolling")
+        self._need("roll", player=player)
         r = self.dice.roll() if roll is None else as_roll(roll)
         self._roll = r
         self._phase = "move"
@@ -413,7 +479,7 @@ class Game:
         """Play the thrown roll: a Play from :meth:`legal_plays` or notation text. A lost turn is
         the empty Play (``""``, ``None`` or ``Play(position, roll, ())``). Illegal plays raise
         :class:`IllegalPlayError` with the engine's ``verdict``. Returns the Play made."""
-        self._need("move", player=player, action="Playing")
+        self._need("move", player=player)
         pos, roll = self._position, self._roll
         assert roll is not None
         if play is None or (isinstance(play, str) and not play.strip()):
@@ -423,8 +489,10 @@ class Game:
         elif isinstance(play, Play):
             if play.position != pos or play.roll != roll:
                 raise IllegalPlayError(
-                    f"That play is for {'another position' if play.position != pos else 'the roll ' + str(play.roll)}; "
-                    f"{self.turn} is playing {roll} in this position."
+                    (_("That play is for another position; {player} is playing {roll} in this position.")
+                     if play.position != pos else
+                     _("That play is for the roll {other}; {player} is playing {roll} in this position.")).format(
+                        other=play.roll, player=_name(self.turn), roll=roll)
                 )
             legal = self.legal_plays()
             by_result = {p.result: p for p in legal}
@@ -439,7 +507,7 @@ class Game:
                 else:
                     raise IllegalPlayError(verdict.message, verdict)
         else:
-            raise TypeError(f"play takes a Play or notation text, got {type(play).__name__}.")
+            raise TypeError(_("play takes a Play or notation text, got {type}.").format(type=type(play).__name__))
         self._record.append(Event("play", self.turn, roll=roll, play=chosen))
         self._position = chosen.result if not chosen.is_empty else pos.pass_turn()
         self._roll = None
@@ -461,24 +529,29 @@ class Game:
 
     def why_not_double(self, player: Player | None = None) -> str | None:
         """Why ``player`` (default: the side to act) may not double now, or ``None``."""
+        if self.variant == "long-nardy":
+            return _no_cube()
         if self._phase == "over":
-            return "The game is over."
+            return _("The game is over.")
         who = self.to_act if player is None else Player(player)
         if self._phase in ("opening", "respond", "resign") or who != self.turn:
             if self._phase == "respond":
                 return self._cube.why_not(who)  # "a double is already on offer"
             if self._phase == "opening":
-                return "Nobody may double before the opening roll; the cube is turned at the start of a later turn."
+                return _("Nobody may double before the opening roll; the cube is turned at the start of a later turn.")
             if self._phase == "resign":
-                return "A resignation waits for an answer."
-            return f"You may double only at the start of your own turn; it is {self.turn}'s turn."
+                return _("A resignation waits for an answer.")
+            return _("You may double only at the start of your own turn; it is {player}'s turn.").format(
+                player=_name(self.turn))
         return self._cube.why_not(who, **self._cube_context(who))
 
     def double(self, *, player: Player | None = None) -> None:
         """The side on roll offers the cube (before rolling); phase becomes ``"respond"``."""
+        if self.variant == "long-nardy":
+            raise CubeActionError(_no_cube())
         if self._phase == "move" and (player is None or Player(player) == self.turn):
-            raise CubeActionError(self._cube.why_not(self.turn, rolled=True) or "You may not double now.")
-        self._need("roll", player=player, action="Doubling")
+            raise CubeActionError(self._cube.why_not(self.turn, rolled=True) or _("You may not double now."))
+        self._need("roll", player=player)
         who = self.turn
         self._cube_before_offer = self._cube
         self._cube = self._cube.double(who, **self._cube_context(who))
@@ -490,7 +563,7 @@ class Game:
         """Accept the cube on offer: the game goes on at the new value, the taker owns the cube
         (after a beaver the beaverer keeps it); the side on roll now rolls."""
         self._no_offer("take")
-        self._need("respond", player=player, action="Taking")
+        self._need("respond", player=player)
         who = self.to_act
         self._cube = self._cube.take()
         self._phase = "roll"
@@ -499,20 +572,21 @@ class Game:
     def drop(self, *, player: Player | None = None) -> None:
         """Refuse the cube on offer: the dropper loses the stake before that offer; the game ends."""
         self._no_offer("drop")
-        self._need("respond", player=player, action="Dropping")
+        self._need("respond", player=player)
         who = self.to_act
         stake = self._cube.drop()
         offer = self._cube.offer
         assert offer is not None
         self._record.append(Event("drop", who, value=stake))
         self._finish(offer.by, ResultKind.SINGLE, stake, "drop",
-                     f"{who} refused the cube at {offer.value} and pays the stake of {stake}")
+                     _("{player} refused the cube at {value} and pays the stake of {stake}").format(
+                         player=_name(who), value=offer.value, stake=stake))
 
     def beaver(self, *, player: Player | None = None) -> None:
         """The doubled side takes and immediately redoubles, keeping the cube (money play with
         ``beavers=True``); the doubler must now take, drop or raccoon."""
         self._no_offer("beaver")
-        self._need("respond", player=player, action="Beavering")
+        self._need("respond", player=player)
         who = self.to_act
         self._cube = self._cube.beaver(who, match_length=self.length)
         assert self._cube.offer is not None
@@ -521,7 +595,7 @@ class Game:
     def raccoon(self, *, player: Player | None = None) -> None:
         """The original doubler answers a beaver by redoubling again (``raccoons=True``)."""
         self._no_offer("raccoon")
-        self._need("respond", player=player, action="Raccooning")
+        self._need("respond", player=player)
         who = self.to_act
         self._cube = self._cube.raccoon(who, match_length=self.length)
         assert self._cube.offer is not None
@@ -532,6 +606,9 @@ class Game:
         """``player`` (default: the side to act) offers to resign a single, gammon or backgammon;
         the opponent must accept or refuse (phase ``"resign"``)."""
         k = as_result_kind(kind)
+        if self.variant == "long-nardy" and k is ResultKind.BACKGAMMON:
+            raise GameFlowError(_("In Long Nardy a game is worth at most a mars (2 points): resign an oin "
+                                  "('single') or a mars ('gammon')."))
         if self._phase == "over":
             raise GameFlowError(f"The game is over: {self._winner} has won.")
         if self._phase in ("opening", "resign"):
@@ -544,23 +621,26 @@ class Game:
     def accept_resignation(self, *, player: Player | None = None) -> None:
         """Accept the resignation: the resigner's opponent wins that kind of game × the cube."""
         if self._phase in ("roll", "move", "respond"):
-            raise GameFlowError("There is no resignation to accept: nobody has resigned.")
-        self._need("resign", player=player, action="Accepting")
+            raise GameFlowError(_("There is no resignation to accept: nobody has resigned."))
+        self._need("resign", player=player)
         assert self._resign is not None
-        resigner, kind, _ = self._resign
+        resigner, kind, _phase = self._resign
         winner = resigner.opponent
         self._record.append(Event("accept", winner))
         if self._cube.offer is not None:  # resigned instead of answering a double
             self._cube = self._cube_before_offer or Cube()
         self._resign = None
         self._finish(winner, kind, self._score_kind(kind), "resignation",
-                     f"{resigner} resigned a {kind} and {winner} accepted")
+                     _by_kind(kind, _("{player} resigned a single game and {other} accepted"),
+                              _("{player} resigned a gammon and {other} accepted"),
+                              _("{player} resigned a backgammon and {other} accepted")).format(
+                         player=_name(resigner), other=_name(winner)))
 
     def reject_resignation(self, *, player: Player | None = None) -> None:
         """Refuse the resignation: play goes on where it stopped."""
         if self._phase in ("roll", "move", "respond"):
-            raise GameFlowError("There is no resignation to refuse: nobody has resigned.")
-        self._need("resign", player=player, action="Refusing")
+            raise GameFlowError(_("There is no resignation to refuse: nobody has resigned."))
+        self._need("resign", player=player)
         assert self._resign is not None
         resigner, kind, phase = self._resign
         self._record.append(Event("reject", resigner.opponent))
@@ -582,7 +662,9 @@ class Game:
             return positions[n]
         except IndexError:
             raise GameFlowError(
-                f"the game has {len(positions) - 1} plays; ask for a position 0 to {len(positions) - 1}."
+                ngettext("the game has {n} play; ask for a position 0 to {n}.",
+                         "the game has {n} plays; ask for a position 0 to {n}.", len(positions) - 1).format(
+                    n=len(positions) - 1)
             ) from None
 
     def replay(self, upto: int | None = None) -> "Game":
@@ -593,7 +675,7 @@ class Game:
             jacoby=self.jacoby, beavers=self.beavers, max_cube=self.max_cube, raccoons=self.raccoons,
             auto_doubles=self.auto_doubles, cube=self._initial_cube, crawford=self.crawford,
             score=self.score, length=self.length, refuse_dead_cube=self.refuse_dead_cube,
-            recorded=self.recorded,
+            recorded=self.recorded, variant=self.variant,
         )
         events = self._record if upto is None else self._record[:upto]
         apply_events(g, events)
@@ -605,6 +687,9 @@ class Game:
 
     def match_id_fields(self) -> MatchId:
         """The fields of :meth:`match_id`."""
+        if self.variant == "long-nardy":
+            raise NotationError(_("A GNU Backgammon Match ID describes a backgammon game; it cannot express "
+                                  "a Long Nardy game."))
         state = {"over": "over"}.get(self._phase, "playing")
         if self._phase == "over":
             state = {"drop": "dropped", "resignation": "resigned"}.get(self._end_reason or "", "over")
@@ -625,7 +710,7 @@ class Game:
             acting=self.to_act,
             double_offered=self._phase == "respond",
             resignation=resignation,
-            dice=tuple(self._roll) if self._roll is not None else None,  # type: ignore[arg-type]
+            dice=(self._roll.high, self._roll.low) if self._roll is not None else None,
             match_length=self.length,
             score=self.score,
             # GNU Backgammon sets "Jacoby not in use" in every match (the rule is money-only)
@@ -638,6 +723,8 @@ class Game:
 
     def xgid(self) -> str:
         """The full XGID of the state now (cube, dice or a pending double, score, rules)."""
+        if self.variant == "long-nardy":
+            self._position.xgid()  # refuses, naming the reason
         action = None
         if self._phase == "respond" and self._cube.offer is not None:
             action = {"double": "D", "beaver": "B", "raccoon": "R"}[self._cube.offer.kind]
@@ -659,10 +746,20 @@ class Game:
 
     def summary(self) -> str:
         """One line: who won what, or whose turn it is."""
+        if self.is_over and self.variant == "long-nardy":
+            result = (_("{player} wins a mars") if self._result_kind is ResultKind.GAMMON else
+                      _("{player} wins an oin")).format(player=_name(self._winner))
+            how = _(_END_REASONS.get(self._end_reason or "", self._end_reason or ""))
+            return ngettext("{result} ({reason}): {n} point", "{result} ({reason}): {n} points",
+                            self._points).format(result=result, reason=how, n=self._points)
         if self.is_over:
-            return (f"{self._winner} wins a {self._result_kind} by {self._end_reason}: "
-                    f"{self._points} point{'s' if self._points != 1 else ''}")
-        return f"{self.to_act} to act ({self._phase}); {self._cube}"
+            result = _by_kind(self._result_kind, _("{player} wins a single game"), _("{player} wins a gammon"),
+                              _("{player} wins a backgammon")).format(player=_name(self._winner))
+            how = _(_END_REASONS.get(self._end_reason or "", self._end_reason or ""))
+            return ngettext("{result} ({reason}): {n} point", "{result} ({reason}): {n} points",
+                            self._points).format(result=result, reason=how, n=self._points)
+        return _("{player} to act ({phase}); {cube}").format(
+            player=_name(self.to_act), phase=_(_PHASES.get(self._phase, self._phase)), cube=self._cube)
 
     def __repr__(self) -> str:
         return f"<Game {self._phase}: {self.summary()}>"

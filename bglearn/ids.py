@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import base64
 import binascii
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from .errors import InvalidPositionError, NotationError
+from .i18n import N_, _, ngettext
 from .player import RED, WHITE, Player
 from .position import CHECKERS, Position
 
@@ -54,21 +55,24 @@ def _bits_to_b64(bits: list[int], nbytes: int) -> str:
 
 def _b64_to_bits(text: str, nchars: int, nbytes: int, what: str) -> list[int]:
     if not isinstance(text, str):
-        raise NotationError(f"a {what} is text, got {type(text).__name__}.")
+        raise NotationError(_("a {what} is text, got {type}.").format(what=what, type=type(text).__name__))
     if len(text) != nchars:
         raise NotationError(
-            f"{text!r} is not a {what}: it has {len(text)} characters, a {what} has {nchars}."
+            ngettext("{text} is not a {what}: it has {n} character, a {what} has {size}.",
+                     "{text} is not a {what}: it has {n} characters, a {what} has {size}.", len(text)).format(
+                text=repr(text), what=what, n=len(text), size=nchars)
         )
     bad = sorted({c for c in text if c not in _B64})
     if bad:
         raise NotationError(
-            f"{text!r} is not a {what}: {''.join(bad)!r} "
-            f"{'is not a base64 character' if len(bad) == 1 else 'are not base64 characters'}."
+            ngettext("{text} is not a {what}: {bad} is not a base64 character.",
+                     "{text} is not a {what}: {bad} are not base64 characters.", len(bad)).format(
+                text=repr(text), what=what, bad=repr("".join(bad)))
         )
     try:
         data = base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
     except (binascii.Error, ValueError) as exc:  # pragma: no cover - guarded above
-        raise NotationError(f"{text!r} is not a {what}: {exc}.") from None
+        raise NotationError(_("{text} is not a {what}: {error}.").format(text=repr(text), what=what, error=exc)) from None
     data = data[:nbytes]
     return [(data[k // 8] >> (k % 8)) & 1 for k in range(8 * nbytes)]
 
@@ -89,7 +93,7 @@ def encode_position_id(on_roll: Sequence[int], opponent: Sequence[int]) -> str:
             bits.extend([1] * count)
             bits.append(0)
     if len(bits) > 80:
-        raise InvalidPositionError("too many checkers to encode as a Position ID.")
+        raise InvalidPositionError(_("too many checkers to encode as a Position ID."))
     return _bits_to_b64(bits, 10)
 
 
@@ -100,29 +104,32 @@ def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ..
     bits = _b64_to_bits(text, 14, 10, "Position ID")
     sides: list[list[int]] = []
     k = 0
-    for who in ("the side not on roll", "the side on roll"):
+    for who in (N_("the side not on roll"), N_("the side on roll")):
         counts = []
-        for _ in range(25):
+        for _point in range(25):
             n = 0
             while k < 80 and bits[k]:
                 n += 1
                 k += 1
             if k >= 80:
                 raise NotationError(
-                    f"{text!r} is not a valid Position ID: it ends before {who}'s checkers are all "
-                    "listed."
+                    _("{text} is not a valid Position ID: it ends before {player}'s checkers are all "
+                      "listed.").format(text=repr(text), player=_(who))
                 )
             k += 1  # the 0 that closes the point
             counts.append(n)
         total = sum(counts)
         if total > CHECKERS:
             raise InvalidPositionError(
-                f"Position ID {text!r} gives {who} {total} checkers; a side has only {CHECKERS}."
+                ngettext("Position ID {text} gives {player} {n} checker; a side has only {total}.",
+                         "Position ID {text} gives {player} {n} checkers; a side has only {total}.", total).format(
+                    text=repr(text), player=_(who), n=total, total=CHECKERS)
             )
         sides.append([counts[24]] + counts[:24])
     if any(bits[k:]):
         raise NotationError(
-            f"{text!r} is not a valid Position ID: it has checker bits after both sides are complete."
+            _("{text} is not a valid Position ID: it has checker bits after both sides are complete.").format(
+                text=repr(text))
         )
     opponent, on_roll = sides
     return tuple(on_roll), tuple(opponent)
@@ -180,14 +187,16 @@ def check_crawford(crawford: bool, match_length: int, score: Sequence[int], wher
     if not crawford:
         return
     if not match_length:
-        raise NotationError(f"{where}: the Crawford flag is set in a money game; the Crawford rule "
-                            "belongs to match play.")
+        raise NotationError(_("{where}: the Crawford flag is set in a money game; the Crawford rule "
+                              "belongs to match play.").format(where=where))
     a, b = score
     if (a == match_length - 1) == (b == match_length - 1):
         raise NotationError(
-            f"{where}: the Crawford flag is set at {a}-{b} in a {match_length}-point match; the "
-            f"Crawford game is played only when exactly one side has {match_length - 1} points "
-            "(one point from winning)."
+            ngettext("{where}: the Crawford flag is set at {a}-{b} in a {length}-point match; the "
+                     "Crawford game is played only when exactly one side has {n} point (one point from winning).",
+                     "{where}: the Crawford flag is set at {a}-{b} in a {length}-point match; the "
+                     "Crawford game is played only when exactly one side has {n} points (one point from winning).",
+                     match_length - 1).format(where=where, a=a, b=b, length=match_length, n=match_length - 1)
         )
 
 
@@ -198,7 +207,7 @@ def encode_match_id(m: MatchId) -> str:
         check_crawford(m.crawford, m.match_length, m.score, "Match ID")
     value = m.cube_value
     if value < 1 or value & (value - 1) or value > 2**15:
-        raise NotationError(f"the cube value must be a power of two, got {value}.")
+        raise NotationError(_("the cube value must be a power of two, got {value}.").format(value=value))
     bits = [0] * 72
     _put(bits, 0, 4, value.bit_length() - 1)
     _put(bits, 4, 2, 3 if m.cube_owner is None else _gnubg_player(m.cube_owner))
@@ -225,22 +234,23 @@ def decode_match_id(match_id: str) -> MatchId:
     bits = _b64_to_bits(text, 12, 9, "Match ID")
     state = _get(bits, 8, 3)
     if state >= len(GAME_STATES):
-        raise NotationError(f"Match ID {text!r}: game state {state} is not one of 0-4.")
+        raise NotationError(_("Match ID {text}: game state {state} is not one of 0-4.").format(text=repr(text), state=state))
     owner_bits = _get(bits, 4, 2)
     if owner_bits == 2:
-        raise NotationError(f"Match ID {text!r}: cube owner 2 is not 0, 1 or 3 (centred).")
+        raise NotationError(_("Match ID {text}: cube owner 2 is not 0, 1 or 3 (centred).").format(text=repr(text)))
     d1, d2 = _get(bits, 15, 3), _get(bits, 18, 3)
     if (d1 == 0) != (d2 == 0) or d1 > 6 or d2 > 6:
-        raise NotationError(f"Match ID {text!r}: the dice {d1} and {d2} are not a roll.")
+        raise NotationError(_("Match ID {text}: the dice {d1} and {d2} are not a roll.").format(
+            text=repr(text), d1=d1, d2=d2))
     length = _get(bits, 21, 15)
     red, white = _get(bits, 36, 15), _get(bits, 51, 15)
     if length and (red >= length or white >= length) and state != 2:
         raise NotationError(
-            f"Match ID {text!r}: a score of {white}-{red} is impossible in a {length}-point match "
-            "still being played."
+            _("Match ID {text}: a score of {white}-{red} is impossible in a {length}-point match "
+              "still being played.").format(text=repr(text), white=white, red=red, length=length)
         )
     if state <= 1:  # a game about to start or being played; after it the score counts its result
-        check_crawford(bool(bits[7]), length, (white, red), f"Match ID {text!r}")
+        check_crawford(bool(bits[7]), length, (white, red), _("Match ID {text}").format(text=repr(text)))
     return MatchId(
         cube_value=1 << _get(bits, 0, 4),
         cube_owner=None if owner_bits == 3 else _bg_player(owner_bits),
@@ -299,7 +309,7 @@ class XGID:
 
 def _log2(value: int, what: str) -> int:
     if value < 1 or value & (value - 1):
-        raise NotationError(f"the {what} must be a power of two, got {value}.")
+        raise NotationError(_("the {what} must be a power of two, got {value}.").format(what=_(what), value=value))
     return value.bit_length() - 1
 
 
@@ -318,7 +328,11 @@ def format_xgid(
     max_cube: int = 1024,
 ) -> str:
     """The XGID of ``position`` with the given cube, dice, score and rules fields. Raises
-    :class:`NotationError` for a Crawford flag at an impossible score."""
+    :class:`NotationError` for a Crawford flag at an impossible score, and for a Long Nardy position
+    (an XGID cannot express one)."""
+    if position.variant != "backgammon":
+        raise NotationError(_("an XGID describes a backgammon position; it cannot express a {variant} "
+                              "position.").format(variant=position.variant))
     if match_length:
         check_crawford(crawford, match_length, score, "XGID")
     chars = []
@@ -336,12 +350,12 @@ def format_xgid(
     turn = 1 if position.turn is WHITE else -1
     if cube_action:
         if cube_action not in ("D", "B", "R"):
-            raise NotationError(f"cube_action must be 'D', 'B' or 'R', got {cube_action!r}.")
+            raise NotationError(_("cube_action must be 'D', 'B' or 'R', got {value}.").format(value=repr(cube_action)))
         dice_text = cube_action
     elif dice:
         d = tuple(dice)
         if len(d) != 2 or not all(isinstance(x, int) and 1 <= x <= 6 for x in d):
-            raise NotationError(f"dice must be two numbers 1-6, got {dice!r}.")
+            raise NotationError(_("dice must be two numbers 1-6, got {value}.").format(value=repr(dice)))
         dice_text = f"{d[0]}{d[1]}"
     else:
         dice_text = "00"
@@ -352,8 +366,8 @@ def format_xgid(
     return (
         "XGID="
         + "".join(chars)
-        + f":{_log2(cube, 'cube value')}:{owner}:{turn}:{dice_text}:{score[0]}:{score[1]}:{rules}"
-        + f":{match_length}:{_log2(max_cube, 'maximum cube')}"
+        + f":{_log2(cube, N_('cube value'))}:{owner}:{turn}:{dice_text}:{score[0]}:{score[1]}:{rules}"
+        + f":{match_length}:{_log2(max_cube, N_('maximum cube'))}"
     )
 
 
@@ -361,23 +375,28 @@ def parse_xgid(text: str) -> XGID:
     """Every field of an XGID (``XGID=`` prefix optional). Malformed text raises
     :class:`NotationError` naming the field that is wrong."""
     if not isinstance(text, str):
-        raise NotationError(f"an XGID is text, got {type(text).__name__}.")
+        raise NotationError(_("an XGID is text, got {type}.").format(type=type(text).__name__))
     body = text.strip()
     if body.upper().startswith("XGID="):
         body = body[5:]
     parts = body.split(":")
-    names = ["position", "cube", "cube position", "turn", "dice", "score 1", "score 2", "rules",
-             "match length", "maximum cube"]
+    names = [N_("position"), N_("cube"), N_("cube position"), N_("turn"), N_("dice"), N_("score 1"),
+             N_("score 2"), N_("rules"), N_("match length"), N_("maximum cube")]
     if len(parts) < 5 or len(parts) > 10:
         raise NotationError(
-            f"{text!r} is not an XGID: it has {len(parts)} ':'-separated fields; an XGID has 10 "
-            "(position:cube:cubepos:turn:dice:score1:score2:rules:matchlen:maxcube)."
+            ngettext("{text} is not an XGID: it has {n} ':'-separated field; an XGID has 10 "
+                     "(position:cube:cubepos:turn:dice:score1:score2:rules:matchlen:maxcube).",
+                     "{text} is not an XGID: it has {n} ':'-separated fields; an XGID has 10 "
+                     "(position:cube:cubepos:turn:dice:score1:score2:rules:matchlen:maxcube).", len(parts)).format(
+                text=repr(text), n=len(parts))
         )
     parts += ["0", "0", "0", "0", "10"][len(parts) - 5:]
     pos = parts[0]
     if len(pos) != 26:
         raise NotationError(
-            f"XGID position field {pos!r} has {len(pos)} characters; it must have 26."
+            ngettext("XGID position field {text} has {n} character; it must have 26.",
+                     "XGID position field {text} has {n} characters; it must have 26.", len(pos)).format(
+                text=repr(pos), n=len(pos))
         )
     white = [0] * 25
     red = [0] * 25
@@ -390,18 +409,18 @@ def parse_xgid(text: str) -> XGID:
             n, mine = ord(ch) - ord("a") + 1, False
         else:
             raise NotationError(
-                f"XGID position field: character {i + 1} is {ch!r}; use '-', 'A'-'O' (bottom "
-                "player's checkers) or 'a'-'o' (top player's)."
+                _("XGID position field: character {index} is {char}; use '-', 'A'-'O' (bottom "
+                  "player's checkers) or 'a'-'o' (top player's).").format(index=i + 1, char=repr(ch))
             )
         if i == 0:
             if mine:
-                raise NotationError("XGID position field: character 1 is the top player's bar; "
-                                    f"{ch!r} is a bottom-player letter.")
+                raise NotationError(_("XGID position field: character 1 is the top player's bar; "
+                                      "{char} is a bottom-player letter.").format(char=repr(ch)))
             red[0] = n
         elif i == 25:
             if not mine:
-                raise NotationError("XGID position field: character 26 is the bottom player's bar; "
-                                    f"{ch!r} is a top-player letter.")
+                raise NotationError(_("XGID position field: character 26 is the bottom player's bar; "
+                                      "{char} is a top-player letter.").format(char=repr(ch)))
             white[0] = n
         elif mine:
             white[i] = n
@@ -413,17 +432,18 @@ def parse_xgid(text: str) -> XGID:
         try:
             return int(raw)
         except ValueError:
-            raise NotationError(f"XGID {names[index]} field {raw!r} is not a number.") from None
+            raise NotationError(_("XGID {field} field {text} is not a number.").format(
+                field=_(names[index]), text=repr(raw))) from None
 
     cube_log = number(1)
     if not 0 <= cube_log <= 15:
-        raise NotationError(f"XGID cube field {cube_log} is not the log2 of a cube value (0-15).")
+        raise NotationError(_("XGID cube field {value} is not the log2 of a cube value (0-15).").format(value=cube_log))
     cubepos = number(2)
     if cubepos not in (-1, 0, 1):
-        raise NotationError(f"XGID cube position field {cubepos} must be 1, 0 or -1.")
+        raise NotationError(_("XGID cube position field {value} must be 1, 0 or -1.").format(value=cubepos))
     turn = number(3)
     if turn not in (-1, 1):
-        raise NotationError(f"XGID turn field {turn} must be 1 (bottom) or -1 (top).")
+        raise NotationError(_("XGID turn field {value} must be 1 (bottom) or -1 (top).").format(value=turn))
     dice_field = parts[4].strip().upper()
     dice = None
     action = None
@@ -435,21 +455,23 @@ def parse_xgid(text: str) -> XGID:
         dice = (int(dice_field[0]), int(dice_field[1]))
     else:
         raise NotationError(
-            f"XGID dice field {parts[4]!r} must be '00' (to roll), 'D', 'B', 'R' or two dice such as '52'."
+            _("XGID dice field {text} must be '00' (to roll), 'D', 'B', 'R' or two dice such as '52'.").format(
+                text=repr(parts[4]))
         )
     s1, s2, rules, length, maxcube = number(5), number(6), number(7), number(8), number(9)
     if min(s1, s2, rules, length, maxcube) < 0:
-        raise NotationError("XGID score, rules, match length and maximum cube fields cannot be negative.")
+        raise NotationError(_("XGID score, rules, match length and maximum cube fields cannot be negative."))
     if length and (s1 >= length or s2 >= length):
         raise NotationError(
-            f"XGID score {s1}-{s2} is impossible in a {length}-point match that is still going on."
+            _("XGID score {s1}-{s2} is impossible in a {length}-point match that is still going on.").format(
+                s1=s1, s2=s2, length=length)
         )
     if length:
         check_crawford(bool(rules & 1), length, (s1, s2), f"XGID {text.strip()!r}")
     try:
         position = Position(white, red, WHITE if turn == 1 else RED)
     except InvalidPositionError as exc:
-        raise InvalidPositionError(f"XGID position field: {exc}") from None
+        raise InvalidPositionError(_("XGID position field: {error}").format(error=exc)) from None
     return XGID(
         position=position,
         cube_value=1 << cube_log,
@@ -469,7 +491,8 @@ def parse_position_text(text: str, turn: Player = WHITE) -> Position:
     """A position from what a user pastes: an XGID, a GNU Position ID, or ``PositionID:MatchID``
     (the Match ID then says who is on roll)."""
     if not isinstance(text, str):
-        raise NotationError(f"a position is text (a Position ID or an XGID), got {type(text).__name__}.")
+        raise NotationError(_("a position is text (a Position ID or an XGID), got {type}.").format(
+            type=type(text).__name__))
     t = text.strip()
     if t.upper().startswith("XGID=") or t.count(":") >= 4:
         return parse_xgid(t).position
@@ -479,12 +502,7 @@ def parse_position_text(text: str, turn: Player = WHITE) -> Position:
         return Position.from_position_id(pid, match.on_roll)
     if len(t) != 14:
         raise NotationError(
-            f"{text!r} is neither a GNU Position ID (14 characters such as 4HPwATDgc/ABMA) nor an XGID "
-            "(XGID=...)."
+            _("{text} is neither a GNU Position ID (14 characters such as 4HPwATDgc/ABMA) nor an XGID "
+              "(XGID=...).").format(text=repr(text))
         )
     return Position.from_position_id(t, turn)
-
-
-def match_id_with(m: MatchId, **changes) -> MatchId:
-    """A copy of ``m`` with some fields changed."""
-    return replace(m, **changes)

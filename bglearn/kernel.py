@@ -2,7 +2,7 @@
 reached during a turn, and the search for every distinct legal play.
 
 This is the engine's inner loop, shared by :mod:`bglearn.plays` (which wraps its results in
-:class:`~bglearn.plays.Move` and :class:`~bglearn.plays.Play`) and :mod:`bglearn.explain` (which replays a
+:class:`~bglearn.plays.Move` and :class:`~bglearn.plays.Play`) and :mod:`bglearn.verdicts` (which replays a
 learner's moves on the same arrays and compares keys). Everything is in the mover's numbering:
 
 * ``b`` — the side on roll, 26 numbers: ``b[0]`` borne off, ``b[1..24]`` its points, ``b[25]`` its bar;

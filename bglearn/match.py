@@ -15,10 +15,11 @@ are never used in a match.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .dice import Dice
 from .errors import GameFlowError
+from .i18n import _, ngettext
 from .game import Game
 from .ids import MatchId, encode_match_id, format_xgid
 from .player import RED, WHITE, Player
@@ -33,7 +34,8 @@ class Match:
     ``dice``: the dice all games use (default ``Dice()``); ``score``: start from this score (white,
     red) — for lessons and records that begin mid-match; ``crawford_rule``: play the Crawford rule
     (the default, and what every tournament uses); ``crawford_played``: the Crawford game has already
-    been played (for a match started mid-way); ``names``: the players' names (White's, Red's);
+    been played (for a match started mid-way); ``names``: the players' names (White's, Red's; by
+    default the colours, in the current language);
     ``header``: the record's ``[Key "Value"]`` header (site, event, date, transcriber, ...), which
     :func:`~bglearn.records.format_mat` writes back.
     """
@@ -46,22 +48,25 @@ class Match:
         score: Sequence[int] = (0, 0),
         crawford_rule: bool = True,
         crawford_played: bool | None = None,
-        names: Sequence[str] = ("White", "Red"),
+        names: Sequence[str] | None = None,
         refuse_dead_cube: bool = False,
         header: Mapping[str, str] | None = None,
     ) -> None:
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-            raise GameFlowError(f"a match is played to 1 or more points, got {length!r}.")
+            raise GameFlowError(_("a match is played to 1 or more points, got {value}.").format(value=repr(length)))
         w, r = (int(x) for x in score)
         if min(w, r) < 0 or max(w, r) >= length:
             raise GameFlowError(
-                f"a score of {w}-{r} is not the score of a {length}-point match still being played."
+                _("a score of {white}-{red} is not the score of a {length}-point match still being played.").format(
+                    white=w, red=r, length=length)
             )
         self.length = length
         self.dice = dice if dice is not None else Dice()
         self.crawford_rule = bool(crawford_rule)
         # GNU Backgammon refuses a double that gains nothing; the rules allow it (shared case S6c).
         self.refuse_dead_cube = bool(refuse_dead_cube)
+        if names is None:  # the colours, in the current language
+            names = (WHITE.name_text, RED.name_text)
         self.names: tuple[str, str] = (str(names[0]), str(names[1]))
         self.header: dict[str, str] = {str(k): str(v) for k, v in (header or {}).items()}
         self.initial_score: tuple[int, int] = (w, r)
@@ -148,15 +153,16 @@ class Match:
         return self._crawford_played_before(n)
 
     # -- games --------------------------------------------------------------------------------
-    def new_game(self, **options) -> Game:
+    def new_game(self, **options: Any) -> Game:
         """Start the next game (it throws its opening roll on ``game.start()``). Raises
         :class:`GameFlowError` if a game is still in progress or the match is over. ``options`` go
         to :class:`~bglearn.game.Game` (``position``, ``first``, ``dice``)."""
         if self.is_over:
-            raise GameFlowError(f"The match is over: {self.names[self.winner]} has won {self.score_text()}.")  # type: ignore[index]
+            raise GameFlowError(_("The match is over: {player} has won {score}.").format(
+                player=self.names[self.winner], score=self.score_text()))  # type: ignore[index]
         g = self.current
         if g is not None and not g.is_over:
-            raise GameFlowError(f"Game {len(self.games)} is still being played; finish it first.")
+            raise GameFlowError(_("Game {number} is still being played; finish it first.").format(number=len(self.games)))
         crawford = self._is_crawford_next()
         options.setdefault("dice", self.dice)
         game = Game(crawford=crawford, score=self.score, length=self.length,
@@ -168,12 +174,11 @@ class Match:
 
     def game_label(self, index: int) -> str:
         """``"Game 3 (Crawford)"`` and the like, 0-based ``index``."""
-        label = f"Game {index + 1}"
         if self._crawford_flags[index]:
-            label += " (Crawford)"
-        elif self._crawford_played_before(index):
-            label += " (post-Crawford)"
-        return label
+            return _("Game {number} (Crawford)").format(number=index + 1)
+        if self._crawford_played_before(index):
+            return _("Game {number} (post-Crawford)").format(number=index + 1)
+        return _("Game {number}").format(number=index + 1)
 
     def score_text(self, score: tuple[int, int] | None = None) -> str:
         w, r = self.score if score is None else score
@@ -204,6 +209,23 @@ class Match:
             return g.xgid()
         return format_xgid(Position(), score=self.score if not self.is_over else (0, 0),
                            crawford=self._is_crawford_next(), match_length=self.length)
+
+    def summary(self) -> str:
+        """One sentence for a learner, in the current language: the length, the score and whether
+        the match is over or in its Crawford game."""
+        if self.is_over:
+            text = ngettext("Match to {length} point: {score}; the match is over.",
+                            "Match to {length} points: {score}; the match is over.", self.length)
+        elif self.crawford:
+            text = ngettext("Match to {length} point: {score}; this is the Crawford game.",
+                            "Match to {length} points: {score}; this is the Crawford game.", self.length)
+        else:
+            text = ngettext("Match to {length} point: {score}, in progress.",
+                            "Match to {length} points: {score}, in progress.", self.length)
+        return text.format(length=self.length, score=self.score_text())
+
+    def __str__(self) -> str:
+        return self.summary()
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else ("Crawford game" if self.crawford else "playing")

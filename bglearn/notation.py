@@ -15,6 +15,7 @@ import re
 from typing import Any, NamedTuple
 
 from .errors import NotationError
+from .i18n import _
 
 __all__ = ["Segment", "parse_moves", "format_play", "format_point"]
 
@@ -52,25 +53,31 @@ def _point(text: str, token: str, first: bool, last: bool) -> tuple[int, bool]:
     word = raw.strip().lower()
     if word in ("bar", "b", "25"):
         if not first:
-            raise NotationError(f"in {token!r}: 'bar' can only start a move (a checker enters from the bar).")
+            raise NotationError(_("in {token}: 'bar' can only start a move (a checker enters from the bar).").format(
+                token=repr(token)))
         if hit:
-            raise NotationError(f"in {token!r}: '*' marks a hit on the point landed on, not on the bar.")
+            raise NotationError(_("in {token}: '*' marks a hit on the point landed on, not on the bar.").format(
+                token=repr(token)))
         return BAR, False
     if word in ("off", "o", "0"):
         if not last:
-            raise NotationError(f"in {token!r}: 'off' can only end a move (a checker borne off is gone).")
+            raise NotationError(_("in {token}: 'off' can only end a move (a checker borne off is gone).").format(
+                token=repr(token)))
         if hit:
-            raise NotationError(f"in {token!r}: nothing can be hit when bearing off.")
+            raise NotationError(_("in {token}: nothing can be hit when bearing off.").format(token=repr(token)))
         return OFF, False
     if not word.isdigit():
         raise NotationError(
-            f"in {token!r}: {raw!r} is not a point; write a number 1-24, 'bar' or 'off'."
+            _("in {token}: {text} is not a point; write a number 1-24, 'bar' or 'off'.").format(
+                token=repr(token), text=repr(raw))
         )
     n = int(word)
     if not 1 <= n <= 24:
-        raise NotationError(f"in {token!r}: there is no point {n}; points are 1-24.")
+        raise NotationError(_("in {token}: there is no point {number}; points are 1-24.").format(
+            token=repr(token), number=n))
     if first and hit:
-        raise NotationError(f"in {token!r}: '*' goes after the point where the blot is hit, not the start.")
+        raise NotationError(_("in {token}: '*' goes after the point where the blot is hit, not the start.").format(
+            token=repr(token)))
     return n, hit
 
 
@@ -80,7 +87,8 @@ def parse_moves(text: str) -> list[Segment]:
     :func:`bglearn.explain`'s job. Malformed text raises :class:`NotationError` naming the bad part.
     An empty play (``""``, ``"pass"``, ``"no play"``) gives an empty list."""
     if not isinstance(text, str):
-        raise NotationError(f"a play is written as text such as '24/18 13/11', got {type(text).__name__}.")
+        raise NotationError(_("a play is written as text such as '24/18 13/11', got {type}.").format(
+            type=type(text).__name__))
     t = text.strip()
     if t.lower() in _EMPTY:
         return []
@@ -94,22 +102,25 @@ def parse_moves(text: str) -> list[Segment]:
             continue
         m = _TOKEN.match(token)
         if not m:
-            raise NotationError(f"{token!r} is not a move; write moves like '13/7', 'bar/22*' or '8/5(2)'.")
+            raise NotationError(_("{token} is not a move; write moves like '13/7', 'bar/22*' or '8/5(2)'.").format(
+                token=repr(token)))
         body, count_text = m.group("body"), m.group("count")
         count = 1
         if count_text is not None:
             if not count_text.strip().isdigit() or not 1 <= int(count_text) <= 4:
                 raise NotationError(
-                    f"in {token!r}: '({count_text})' must be a count 1-4, as in '8/5(2)'."
+                    _("in {token}: '({count})' must be a count 1-4, as in '8/5(2)'.").format(
+                        token=repr(token), count=count_text)
                 )
             count = int(count_text)
         parts = body.split("/")
         if len(parts) < 2:
             raise NotationError(
-                f"{token!r} is not a move: write the start and end points separated by '/', as in '13/7'."
+                _("{token} is not a move: write the start and end points separated by '/', as in '13/7'.").format(
+                    token=repr(token))
             )
         if any(not p.strip() for p in parts):
-            raise NotationError(f"{token!r} has an empty point between '/' signs.")
+            raise NotationError(_("{token} has an empty point between '/' signs.").format(token=repr(token)))
         path, hits = [], []
         for i, part in enumerate(parts):
             p, h = _point(part, token, i == 0, i == len(parts) - 1)
@@ -117,7 +128,7 @@ def parse_moves(text: str) -> list[Segment]:
             hits.append(h)
         segments.append(Segment(tuple(path), tuple(hits), count))
     if sum(s.count * (len(s.path) - 1) for s in segments) > 4:
-        raise NotationError(f"{text!r} has more moves than any roll allows (at most four).")
+        raise NotationError(_("{text} has more moves than any roll allows (at most four).").format(text=repr(text)))
     return segments
 
 
@@ -142,6 +153,7 @@ def format_play(play: Any, *, paths: bool = False, numbering: Any = None) -> str
     """
     moves = sorted(play.moves, key=lambda m: (-m.source, -m.destination))
     flip = numbering is not None and numbering != play.position.turn
+    nardy = play.position.variant == "long-nardy"
     blots = {m.destination for m in moves if m.hit}  # points where an opposing blot stood at the start
     # Join each checker's consecutive moves into one path (gnubg's FormatMove): a move continues the
     # first earlier path that ends where it starts. Unlike gnubg, a bear-off stays its own move
@@ -164,15 +176,19 @@ def format_play(play: Any, *, paths: bool = False, numbering: Any = None) -> str
     marked: set[int] = set()
     texts = []
     for path, n in counted.items():
-        parts = [format_point(_renumber(path[0], flip))]
+        parts = [format_point(_renumber(path[0], flip, nardy))]
         for p in path[1:]:
             star = p in blots and p not in marked
             if star:
                 marked.add(p)
-            parts.append(format_point(_renumber(p, flip)) + ("*" if star else ""))
+            parts.append(format_point(_renumber(p, flip, nardy)) + ("*" if star else ""))
         texts.append("/".join(parts) + (f"({n})" if n > 1 else ""))
     return " ".join(texts)
 
 
-def _renumber(p: int, flip: bool) -> int:
-    return 25 - p if flip and p not in (BAR, OFF) else p
+def _renumber(p: int, flip: bool, nardy: bool = False) -> int:
+    """``p`` in the other side's numbering when ``flip``: ``25 - p``, or ``((p + 11) mod 24) + 1`` in
+    Long Nardy, where both sides move the same way round."""
+    if not flip or p in (BAR, OFF):
+        return p
+    return (p + 11) % 24 + 1 if nardy else 25 - p

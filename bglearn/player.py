@@ -29,8 +29,10 @@ class Player(IntEnum):
 
     @property
     def name_text(self) -> str:
-        """``"White"`` or ``"Red"``, for sentences."""
-        return "White" if self is Player.WHITE else "Red"
+        """``"White"`` or ``"Red"``, for sentences (in the current language: :func:`bglearn.set_language`)."""
+        from .i18n import _
+
+        return _("White") if self is Player.WHITE else _("Red")
 
     def __str__(self) -> str:
         return self.name_text

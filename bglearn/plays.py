@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import NamedTuple, Sequence
 
 from .dice import Roll, RollLike, as_roll
+from .i18n import _
 from .kernel import RawMove, generate, mover_arrays
 from .position import Player, Position
 
@@ -63,8 +64,8 @@ def _apply(position: Position, moves: Sequence[Move]) -> Position:
                 opp[0] += 1
     me_t, opp_t = tuple(me), tuple(opp)
     if turn is Player.WHITE:
-        return Position._trusted(me_t, opp_t, Player.RED)
-    return Position._trusted(opp_t, me_t, Player.WHITE)
+        return position.from_sides(me_t, opp_t, Player.RED, check=False)
+    return position.from_sides(opp_t, me_t, Player.WHITE, check=False)
 
 
 class Play:
@@ -156,13 +157,19 @@ def legal_plays(position: Position, roll: RollLike) -> list[Play]:
     moves, highest source first), so the same input always gives the same list.
     """
     if not isinstance(position, Position):
-        raise TypeError(f"legal_plays takes a Position, got {type(position).__name__}.")
+        raise TypeError(_("legal_plays takes a Position, got {type}.").format(type=type(position).__name__))
     r = as_roll(roll)
     if position.is_game_over:
         return []
-    b, o = mover_arrays(position)
-    sequences = generate(b, o, r.dice)
-    sequences.sort(key=_order_key, reverse=True)
+    if position.variant == "backgammon":
+        b, o = mover_arrays(position)
+        sequences = generate(b, o, r.dice)
+        sequences.sort(key=_kernel_order_key, reverse=True)
+    else:
+        from .nardy.rules import nardy_sequences
+
+        sequences = nardy_sequences(position, r)
+        sequences.sort(key=_order_key, reverse=True)
     new = object.__new__
     make = tuple.__new__  # Move(*m) without NamedTuple's argument handling: m is already a valid 4-tuple
     plays: list[Play] = []
@@ -174,6 +181,15 @@ def legal_plays(position: Position, roll: RollLike) -> list[Play]:
         play.moves = tuple([make(Move, m) for m in seq])
         append(play)
     return plays
+
+
+def _kernel_order_key(seq: tuple[RawMove, ...]) -> tuple[RawMove, ...]:
+    """:func:`_order_key` for the kernel's sequences, without sorting: the kernel plays the checkers of a
+    double from non-increasing source points (so those moves are already in order), and a
+    non-double has at most two moves."""
+    if len(seq) == 2 and seq[0] < seq[1]:
+        return (seq[1], seq[0])
+    return seq
 
 
 def _order_key(seq: tuple[RawMove, ...]) -> list[RawMove]:

@@ -13,10 +13,17 @@ missing from 15 have been borne off. White's point ``i`` is Red's point ``25 - i
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
 
 from .errors import InvalidPositionError
+from .i18n import _, ngettext
 from .player import RED, WHITE, Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .dice import Roll
+    from .verdicts import CheckState, PointWords
+    from .plays import Play
+    from .result import GameResult, ResultKind
 
 __all__ = ["Player", "WHITE", "RED", "Position", "CHECKERS", "START"]
 
@@ -31,8 +38,16 @@ START: tuple[int, ...] = tuple(
 SideSpec = Union[Sequence[int], Mapping[Union[int, str], int], None]
 
 
-def _side_from_spec(spec: SideSpec, who: str) -> tuple[int, ...]:
-    """Turn a plain description of one side into its 25-number tuple (index 0 = bar)."""
+def side_from_spec(spec: SideSpec, who: str) -> tuple[int, ...]:
+    """One side's checkers as its 25-number tuple (index 0 = bar, ``i`` = its ``i``-point) from a plain
+    description: ``None`` (the backgammon start), 25 numbers, or a mapping ``{point: count}`` whose keys
+    are 1-24 or ``"bar"``. Checks only the description itself (points, counts); a bad one raises
+    :class:`~bglearn.errors.InvalidPositionError` naming ``who``. Whether the two sides fit together is
+    the position class's check.
+
+    >>> side_from_spec({"bar": 1, 6: 2}, "White")[:7]
+    (1, 0, 0, 0, 0, 0, 2)
+    """
     if spec is None:
         return START
     if isinstance(spec, Mapping):
@@ -46,15 +61,17 @@ def _side_from_spec(spec: SideSpec, who: str) -> tuple[int, ...]:
                     index = int(k)
                 else:
                     raise InvalidPositionError(
-                        f"{who}: {key!r} is not a point; use 1-24 or 'bar'."
+                        _("{side}: {key} is not a point; use 1-24 or 'bar'.").format(side=who, key=repr(key))
                     )
             elif isinstance(key, int) and not isinstance(key, bool):
                 index = key
             else:
-                raise InvalidPositionError(f"{who}: {key!r} is not a point; use 1-24 or 'bar'.")
+                raise InvalidPositionError(
+                    _("{side}: {key} is not a point; use 1-24 or 'bar'.").format(side=who, key=repr(key)))
             if not 0 <= index <= 24:
                 raise InvalidPositionError(
-                    f"{who}: there is no point {index}; points are 1-24 (and 'bar' or 0 for the bar)."
+                    _("{side}: there is no point {number}; points are 1-24 (and 'bar' or 0 for the bar).").format(
+                        side=who, number=index)
                 )
             side[index] = _count(count, who, index)
         return tuple(side)
@@ -62,8 +79,8 @@ def _side_from_spec(spec: SideSpec, who: str) -> tuple[int, ...]:
         values = list(spec)
     except TypeError:
         raise InvalidPositionError(
-            f"{who}: expected 25 numbers (bar, then points 1-24) or a mapping of point to count, "
-            f"got {type(spec).__name__}."
+            _("{side}: expected 25 numbers (bar, then points 1-24) or a mapping of point to count, "
+              "got {type}.").format(side=who, type=type(spec).__name__)
         ) from None
     if len(values) == 26:
         # Accept a trailing borne-off count if it agrees with the rest.
@@ -72,18 +89,20 @@ def _side_from_spec(spec: SideSpec, who: str) -> tuple[int, ...]:
         on_board = sum(_count(v, who, i) for i, v in enumerate(values))
         if on_board + off != CHECKERS:
             raise InvalidPositionError(
-                f"{who}: {on_board} checkers on the board and {off} borne off make "
-                f"{on_board + off}, not {CHECKERS}."
+                ngettext("{side}: {on_board} checkers on the board and {off} borne off make {n}, not {total}.",
+                         "{side}: {on_board} checkers on the board and {off} borne off make {n}, not {total}.",
+                         on_board + off).format(side=who, on_board=on_board, off=off, n=on_board + off,
+                                                total=CHECKERS)
             )
     if len(values) != 25:
         raise InvalidPositionError(
-            f"{who}: expected 25 numbers (bar, then points 1-24), got {len(values)}."
+            _("{side}: expected 25 numbers (bar, then points 1-24), got {count}.").format(
+                side=who, count=len(values))
         )
     return tuple(_count(v, who, i) for i, v in enumerate(values))
 
 
 def _count(value: object, who: str, where: object) -> int:
-    place = "the bar" if where == 0 else ("borne off" if where == "off" else f"point {where}")
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             if isinstance(value, float) and value.is_integer():
@@ -91,11 +110,21 @@ def _count(value: object, who: str, where: object) -> int:
             else:
                 raise TypeError
         except TypeError:
-            raise InvalidPositionError(
-                f"{who}: the count on {place} must be a whole number, got {value!r}."
-            ) from None
+            if where == 0:
+                text = _("{side}: the count on the bar must be a whole number, got {value}.")
+            elif where == "off":
+                text = _("{side}: the count borne off must be a whole number, got {value}.")
+            else:
+                text = _("{side}: the count on point {number} must be a whole number, got {value}.")
+            raise InvalidPositionError(text.format(side=who, number=where, value=repr(value))) from None
     if value < 0:
-        raise InvalidPositionError(f"{who}: {place} has a negative count ({value}).")
+        if where == 0:
+            text = _("{side}: the bar has a negative count ({value}).")
+        elif where == "off":
+            text = _("{side}: the count borne off is negative ({value}).")
+        else:
+            text = _("{side}: point {number} has a negative count ({value}).")
+        raise InvalidPositionError(text.format(side=who, number=where, value=value))
     return int(value)
 
 
@@ -105,28 +134,61 @@ class Position:
     ``Position()`` is the standard starting position with White on roll. ``white`` and ``red`` may each
     be 25 numbers (bar, then points 1–24 in that side's own numbering) or a mapping such as
     ``{6: 5, 8: 3, 13: 5, 24: 2, "bar": 0}``. Invalid positions raise :class:`InvalidPositionError`.
+    ``variant="long-nardy"`` makes a Long Nardy position instead (:mod:`bglearn.nardy`; the start has all
+    15 checkers of each side on its head); ``position.variant`` says which game a position belongs to.
     """
 
     __slots__ = ("_sides", "_turn", "_hash")
+    variant: str = "backgammon"
+    """The game: ``"backgammon"``, or ``"long-nardy"`` (see :mod:`bglearn.nardy`)."""
+
+    def __new__(cls, *args: object, variant: str = "backgammon", **kwargs: object) -> "Position":
+        """``Position(..., variant="long-nardy")`` makes a Long Nardy position (its own class)."""
+        if variant == "backgammon" or cls is not Position:
+            return object.__new__(cls)
+        if variant == "long-nardy":
+            from .nardy.position import LongNardyPosition
+
+            return object.__new__(LongNardyPosition)
+        raise InvalidPositionError(
+            _("there is no variant {variant}; choose 'backgammon' or 'long-nardy'.").format(variant=repr(variant))
+        )
 
     def __init__(
         self,
         white: SideSpec = None,
         red: SideSpec = None,
         turn: Player = Player.WHITE,
+        variant: str = "backgammon",
     ) -> None:
-        w = _side_from_spec(white, "White")
-        r = _side_from_spec(red, "Red")
+        w = side_from_spec(white, WHITE.name_text)
+        r = side_from_spec(red, RED.name_text)
         try:
             turn = Player(turn)
         except ValueError:
-            raise InvalidPositionError(f"turn must be WHITE or RED, got {turn!r}.") from None
+            raise InvalidPositionError(_("turn must be WHITE or RED, got {turn}.").format(turn=repr(turn))) from None
         _validate(w, r)
         self._sides = (w, r)
         self._turn = turn
         self._hash = hash((w, r, turn))
 
     # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def from_sides(
+        cls, white: tuple[int, ...], red: tuple[int, ...], turn: Player, *, check: bool = True
+    ) -> "Position":
+        """A position of this class's variant from the two sides as stored (25 numbers each: bar, then
+        points 1-24 in that side's own numbering) and the side on roll. ``check=False`` skips every
+        check: only for sides already known to be valid (the engine's own results) or for a board
+        drawn but never played from (an empty board while a position is being set up).
+
+        >>> Position.from_sides(Position().white, Position().red, Player.RED) == Position().with_turn(Player.RED)
+        True
+        """
+        if check:
+            return cls(white, red, turn)
+        return cls._trusted(white, red, turn)
+
     @classmethod
     def _trusted(cls, white: tuple[int, ...], red: tuple[int, ...], turn: Player) -> "Position":
         """Build without validation (the engine's own, already-valid results)."""
@@ -138,14 +200,17 @@ class Position:
 
     @classmethod
     def from_arrays(
-        cls, on_roll: Sequence[int], opponent: Sequence[int], turn: Player = Player.WHITE
+        cls, on_roll: Sequence[int], opponent: Sequence[int], turn: Player = Player.WHITE,
+        variant: str | None = None,
     ) -> "Position":
         """A position from the side on roll's 25 numbers and the opponent's (each in its own numbering),
-        as in ``shared/cases``; ``turn`` says which colour is on roll."""
+        as in ``shared/cases``; ``turn`` says which colour is on roll; ``variant`` the game (default:
+        this class's, ``"backgammon"`` for :class:`Position`; ``"long-nardy"`` takes nothing on the bar)."""
         turn = Player(turn)
+        v = cls.variant if variant is None else variant
         if turn is Player.WHITE:
-            return cls(on_roll, opponent, turn)
-        return cls(opponent, on_roll, turn)
+            return cls(on_roll, opponent, turn, variant=v)
+        return cls(opponent, on_roll, turn, variant=v)
 
     @classmethod
     def from_position_id(cls, position_id: str, turn: Player = Player.WHITE) -> "Position":
@@ -193,7 +258,7 @@ class Position:
     def point(self, player: Player, point: int) -> int:
         """How many of ``player``'s checkers stand on ``point`` (in ``player``'s numbering)."""
         if not 1 <= point <= 24:
-            raise InvalidPositionError(f"there is no point {point}; points are 1-24.")
+            raise InvalidPositionError(_("there is no point {number}; points are 1-24.").format(number=point))
         return self._sides[player][point]
 
     def owner(self, point: int, numbering: Player = Player.WHITE) -> tuple[Player | None, int]:
@@ -248,38 +313,70 @@ class Position:
         """True when a side has borne off all its checkers."""
         return self.winner is not None
 
-    def result(self):
+    def result(self) -> GameResult | None:
         """The :class:`~bglearn.result.GameResult` of a finished game (``None`` while it goes on)."""
         from .result import game_result
 
         return game_result(self)
 
+    # -- what each variant's class decides (Long Nardy overrides these: bglearn.nardy.position) ------
+    def opposite_point(self, point: int) -> int:
+        """The opponent's number for the side's own ``point`` (1-24): ``25 - point`` in backgammon.
+
+        >>> Position().opposite_point(6)
+        19
+        """
+        return 25 - point
+
+    def win_kind(self, winner: Player) -> tuple[ResultKind, str]:
+        """How a game ``winner`` has won here ends: the kind of win by this variant's scoring and the
+        reason in words (:func:`bglearn.result.game_result` asks a variant's position for it)."""
+        from .result import result_kind
+
+        return result_kind(self._sides[winner.opponent])
+
+    def check_state(self, words: PointWords, roll: Roll | None) -> CheckState:
+        """The board :func:`bglearn.verdicts.explain` replays a play of the side on roll on, with this
+        variant's rules (``words`` names the points in its messages; ``roll`` the dice, if known)."""
+        from .verdicts import CheckState
+
+        return CheckState.of(self, words, roll)
+
+    def diagram_intro(self, perspective: Player) -> tuple[str, str] | None:
+        """A variant's title and first sentences for the diagram's description (its accessible text),
+        seen by ``perspective``; ``None``: backgammon's own (built by :func:`bglearn.svg.render`)."""
+        return None
+
+    def draw_variant(self, builder: Any, parent: Any, board: Any, theme: Any) -> None:
+        """Add what a variant marks on a diagram drawn by :func:`bglearn.svg.render` (backgammon: nothing)."""
+        return None
+
     # -- changing (returns new positions) -----------------------------------------------------
-    def play(self, play) -> "Position":
+    def play(self, play: Play) -> "Position":
         """The position after ``play`` (a :class:`~bglearn.plays.Play` of this position, or its
         notation with a roll: use :func:`bglearn.plays.parse_play`), with the other side on roll."""
         from .plays import Play
 
         if not isinstance(play, Play):
             raise TypeError(
-                "Position.play takes a Play from legal_plays(); to play text use "
-                "bglearn.parse_play(position, roll, text)."
+                _("Position.play takes a Play from legal_plays(); to play text use "
+                  "bglearn.parse_play(position, roll, text).")
             )
         if play.position != self:
-            raise ValueError("that play belongs to a different position.")
+            raise ValueError(_("that play belongs to a different position."))
         return play.result
 
     def pass_turn(self) -> "Position":
         """The same checkers with the other side on roll (a turn lost for want of a legal play)."""
-        return Position._trusted(self._sides[0], self._sides[1], self._turn.opponent)
+        return self._trusted(self._sides[0], self._sides[1], self._turn.opponent)
 
     def with_turn(self, turn: Player) -> "Position":
         """The same checkers with ``turn`` on roll."""
-        return Position._trusted(self._sides[0], self._sides[1], Player(turn))
+        return self._trusted(self._sides[0], self._sides[1], Player(turn))
 
     def mirrored(self) -> "Position":
         """Colours swapped: White's checkers become Red's and the other side is on roll."""
-        return Position._trusted(self._sides[1], self._sides[0], self._turn.opponent)
+        return self._trusted(self._sides[1], self._sides[0], self._turn.opponent)
 
     # -- notation -----------------------------------------------------------------------------
     def position_id(self) -> str:
@@ -289,7 +386,7 @@ class Position:
         on_roll = self._sides[self._turn]
         return encode_position_id(on_roll, self._sides[1 - self._turn])
 
-    def xgid(self, **fields) -> str:
+    def xgid(self, **fields: Any) -> str:
         """The XGID of this position (White is XG's bottom player); keyword fields as in
         :func:`bglearn.ids.format_xgid` (``dice``, ``cube``, ``cube_owner``, ``score``, ...)."""
         from .ids import format_xgid
@@ -300,17 +397,18 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self._hash == other._hash and self._sides == other._sides and self._turn == other._turn
+        return (self._hash == other._hash and self._sides == other._sides and self._turn == other._turn
+                and self.variant == other.variant)
 
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Position], tuple[tuple[int, ...], tuple[int, ...], Player]]:
         return (Position, (self._sides[0], self._sides[1], self._turn))
 
     def __repr__(self) -> str:
         return (
-            f"Position(white={_side_repr(self._sides[0])}, red={_side_repr(self._sides[1])}, "
+            f"Position(white={side_repr(self._sides[0])}, red={side_repr(self._sides[1])}, "
             f"turn={self._turn.name})"
         )
 
@@ -331,7 +429,13 @@ class Position:
         return render(self)._repr_html_()
 
 
-def _side_repr(side: tuple[int, ...]) -> str:
+def side_repr(side: tuple[int, ...]) -> str:
+    """One side's checkers written as the mapping ``Position(...)`` accepts (``repr`` uses it): the bar
+    first, then the points from 24 down, empty ones left out; :func:`side_from_spec` reads it back.
+
+    >>> side_repr(START)
+    '{24: 2, 13: 5, 8: 3, 6: 5}'
+    """
     items = []
     if side[0]:
         items.append(f"'bar': {side[0]}")
@@ -340,24 +444,20 @@ def _side_repr(side: tuple[int, ...]) -> str:
 
 
 def _validate(white: tuple[int, ...], red: tuple[int, ...]) -> None:
-    for name, side in (("White", white), ("Red", red)):
+    for player, side in ((WHITE, white), (RED, red)):
         total = sum(side)
         if total > CHECKERS:
             raise InvalidPositionError(
-                f"{name} has {total} checkers on the board and bar; a side has only {CHECKERS}."
+                ngettext("{player} has {n} checker on the board and bar; a side has only {total}.",
+                         "{player} has {n} checkers on the board and bar; a side has only {total}.", total).format(
+                    player=player.name_text, n=total, total=CHECKERS)
             )
     for i in range(1, 25):
         if white[i] and red[25 - i]:
             raise InvalidPositionError(
-                f"White's {i}-point (Red's {25 - i}-point) holds checkers of both colours "
-                f"({white[i]} White, {red[25 - i]} Red); a point belongs to one side at a time."
+                _("White's {point}-point (Red's {red_point}-point) holds checkers of both colours "
+                  "({white} White, {red} Red); a point belongs to one side at a time.").format(
+                    point=i, red_point=25 - i, white=white[i], red=red[25 - i])
             )
     if not any(white) and not any(red):
-        raise InvalidPositionError("both sides have borne off all their checkers; only one can win.")
-
-
-def iter_points(side: Iterable[int]) -> Iterable[tuple[int, int]]:
-    """(point, count) for the occupied points of one side's 25 numbers, bar excluded."""
-    for i, n in enumerate(side):
-        if i and n:
-            yield i, n
+        raise InvalidPositionError(_("both sides have borne off all their checkers; only one can win."))

@@ -5,11 +5,12 @@ Every quiz has a plain-Python :meth:`Quiz.check` that judges an answer and retur
 quiz logic works headless and in tests. Displayed in a notebook, a quiz is a small form that calls the
 same ``check`` and shows the feedback at once: one click on Check (or one Enter) is one attempt.
 
-One question model: :class:`Feedback` is the class the graded exercises use too
-(:mod:`bglearn.exercises.feedback`), and the answer controls are theirs
-(:func:`bglearn.exercises.form.answer_controls`); answers are always passed explicitly. The form
-carries the :class:`~bglearn.widgets.fallback.StaticFallback` static form (question, board, last
-feedback), so a saved or untrusted notebook shows the quiz as it was.
+One question model: every quiz is a :class:`bglearn.exercises.questions.Question`, the class the
+graded exercises' questions are too — one ``judge``/``check`` returning the one :class:`Feedback`, one
+answer form (:class:`bglearn.exercises.form.QuestionForm`, which also lets a play be clicked on a
+board, :mod:`bglearn.widgets.answer`); answers are always passed explicitly. The form carries the
+:class:`~bglearn.widgets.fallback.StaticFallback` static form (question, board, last feedback), so a
+saved or untrusted notebook shows the quiz as it was.
 
 >>> from bglearn import Position
 >>> from bglearn.quiz import PlayQuiz
@@ -20,8 +21,8 @@ feedback), so a saved or untrusted notebook shows the quiz as it was.
 True
 
 The correct answers are never stored: they are computed from the position and the roll by the engine
-(:func:`bglearn.explain.explain`, :func:`bglearn.plays.legal_plays`,
-:func:`bglearn.explain.legal_continuations`, :meth:`bglearn.position.Position.pip_count`,
+(:func:`bglearn.verdicts.explain`, :func:`bglearn.plays.legal_plays`,
+:func:`bglearn.verdicts.legal_continuations`, :meth:`bglearn.position.Position.pip_count`,
 :func:`bglearn.result.game_result`) or, for :class:`ChoiceQuiz` and :class:`NumberQuiz`, passed in by
 the notebook as the value of an engine call. ``import bglearn.quiz`` does not import ipywidgets; the
 widget is built the first time a quiz is displayed.
@@ -30,16 +31,21 @@ widget is built the first time a quiz is displayed.
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from .dice import Roll, RollLike, as_roll
 from .errors import BglearnError, NotationError
-from .explain import explain, legal_continuations
+from .verdicts import explain, legal_continuations
 from .notation import format_point
-from .exercises.feedback import RIGHT, WRONG, Feedback
-from .plays import BAR, OFF, Play, legal_plays
+from .exercises.feedback import Feedback
+from .exercises.questions import MISSING, Judgement, Question
+from .i18n import N_, _
+from .plays import BAR, OFF, Move, Play, legal_plays
 from .position import Player, Position
 from .result import game_result
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .exercises.form import QuestionForm
 
 __all__ = ["Feedback", "Quiz", "PlayQuiz", "ChoiceQuiz", "PointQuiz", "NumberQuiz", "QuizError"]
 
@@ -47,13 +53,8 @@ BOARD_WIDTH = 540
 """The pixel width of a quiz's board picture (it fits the quiz box)."""
 
 
-
 class QuizError(BglearnError):
     """A quiz that cannot be asked as written (for example, no choice is correct)."""
-
-
-def _fb(correct: bool, message: str, answer: str = "", play: Play | None = None) -> Feedback:
-    return Feedback(correct=correct, message=message, answer=answer, play=play)
 
 
 def _render(position: Position, **options: Any) -> str:
@@ -64,40 +65,43 @@ def _render(position: Position, **options: Any) -> str:
     return str(render(position, **options))
 
 
-class Quiz:
-    """Base class: a ``prompt``, an optional position to show (``position`` with renderer ``board``
-    options), and :meth:`check`. Subclasses implement :meth:`_judge`.
+class Quiz(Question):
+    """A lesson's check-yourself question: a :class:`~bglearn.exercises.questions.Question` with its
+    ``prompt`` text, an optional position to show (``position`` with renderer ``board`` options),
+    and the attempts made so far. Subclasses implement :meth:`judge`.
 
-    ``attempts`` lists the :class:`Feedback` of every answer checked so far; ``solved`` is True once one
-    was right. Displaying the quiz in a notebook shows an ipywidgets form (see :meth:`widget`); its
-    plain-text form is a deterministic one-line ``repr``.
+    :meth:`check` is the question's one check (it returns the one :class:`Feedback`); a quiz also
+    keeps it in ``attempts`` (``solved`` is True once one was right). Displaying the quiz in a
+    notebook shows the one answer form, :class:`bglearn.exercises.form.QuestionForm` (see
+    :meth:`widget`); its plain-text form is a deterministic one-line ``repr``.
     """
 
     kind = "Quiz"
+    answer_hint = N_("an answer")
+    answer_example = '"..."'
 
     def __init__(self, prompt: str, *, position: Position | None = None,
                  board: Mapping[str, Any] | None = None) -> None:
         if not isinstance(prompt, str) or not prompt.strip():
-            raise QuizError("a quiz needs a question (prompt) to ask.")
+            raise QuizError(_("a quiz needs a question (prompt) to ask."))
         if position is not None and not isinstance(position, Position):
-            raise QuizError(f"position must be a Position, got {type(position).__name__}.")
-        self.prompt = prompt.strip()
+            raise QuizError(_("position must be a Position, got {kind}.").format(kind=type(position).__name__))
+        self.text = prompt.strip()
         self.position = position
         self.board = dict(board or {})
         self.attempts: list[Feedback] = []
-        self._widget = None
-        self._feedback_html = None
-        self._after_html = None
+        self._widget: QuestionForm | None = None
+
+    def prompt(self) -> str:
+        """The question, as the lesson wrote it."""
+        return self.text
 
     # -- judging -------------------------------------------------------------------------------
-    def check(self, answer: Any) -> Feedback:
-        """Judge ``answer`` and return the :class:`Feedback`; it is also added to ``attempts``."""
-        feedback = self._judge(answer)
+    def check(self, answer: Any = MISSING, number: int = 0) -> Feedback:
+        """Judge ``answer`` (:meth:`Question.check`); the :class:`Feedback` is also added to ``attempts``."""
+        feedback = super().check(answer, number)
         self.attempts.append(feedback)
         return feedback
-
-    def _judge(self, answer: Any) -> Feedback:  # pragma: no cover - abstract
-        raise NotImplementedError
 
     @property
     def solved(self) -> bool:
@@ -109,157 +113,92 @@ class Quiz:
         return sum(1 for f in self.attempts if not f.correct)
 
     def reset(self) -> None:
-        """Forget the attempts so far (and clear the widget's feedback)."""
+        """Forget the attempts so far (and clear the form's feedback)."""
         self.attempts.clear()
-        if self._feedback_html is not None:
-            self._feedback_html.value = ""
-        if self._after_html is not None:
-            self._after_html.value = ""
+        if self._widget is not None:
+            self._widget.clear()
 
     # -- pictures ------------------------------------------------------------------------------
+    def diagram_options(self) -> dict[str, Any]:
+        return {"width": BOARD_WIDTH, **self.board}
+
     def board_svg(self) -> str:
         """The SVG of the quiz's position ("" when it has none), 540 pixels wide unless the quiz's
         ``board`` options say otherwise."""
         if self.position is None:
             return ""
-        return _render(self.position, **{"width": BOARD_WIDTH, **self.board})
-
-    def after_svg(self, feedback: Feedback) -> str:
-        """A picture to show after a right answer ("" for none); play quizzes show the result."""
-        return ""
+        return _render(self.position, **self.diagram_options())
 
     # -- display -------------------------------------------------------------------------------
-    answer_form: str = "text"
-    """The answer control (see :func:`bglearn.exercises.form.answer_controls`)."""
-    placeholder: str = "your answer"
-
-    def _choices(self) -> list[tuple[str, Any]]:
-        return []
-
-    def widget(self):
-        """The quiz form (built once): the question, the board, the answer control and a feedback
-        line. One click on Check (or one Enter) is one attempt. It scales to the width available
-        (down to 320 px) and shows its question, board and last feedback where no kernel runs."""
+    def widget(self) -> QuestionForm:
+        """The quiz's answer form (built once): the question, the board, the answer control and a
+        feedback line. One click on Check (or one Enter) is one attempt. It scales to the width
+        available (down to 320 px) and shows its question, board and last feedback where no kernel
+        runs. A quiz whose answer is a play can also be answered by clicking it on a board."""
         if self._widget is None:
-            self._widget = _quiz_widget_class()(self)
-        return self._widget
+            from .exercises.form import QuestionForm
 
-    def respond(self, answer: Any) -> Feedback | None:
-        """Answer from the widget: check it (one attempt) and show the feedback; a blank answer is
-        not an attempt."""
-        if answer is None or (isinstance(answer, str) and not answer.strip()):
-            if self._feedback_html is not None:
-                self._feedback_html.value = _fb(False, "Type or pick an answer first.").html()
-            return None
-        feedback = self.check(answer)
-        if self._feedback_html is not None:
-            self._feedback_html.value = feedback.html()
-            self._after_html.value = _responsive(self.after_svg(feedback)) if feedback.correct else ""
-        if self._widget is not None:
-            self._widget.refresh_static()
-        return feedback
+            self._widget = QuestionForm(self, self.check, show_question=True)
+        return self._widget
 
     def static_html(self) -> str:
         """What a page without a running kernel shows: the question, the board and the last feedback."""
         from .widgets.fallback import static_block, svg_image
 
         svg = self.board_svg()
-        board = f'<div class="bglearn-board-picture">{svg_image(svg, alt="the quiz position")}</div>' if svg else ""
-        last = self.attempts[-1].html() if self.attempts else "<p><i>Run this cell to answer.</i></p>"
-        return static_block(f"<p><b>Check yourself:</b> {html.escape(self.prompt)}</p>", board, last, kind="quiz")
+        alt = _("the quiz position")
+        board = f'<div class="bglearn-board-picture">{svg_image(svg, alt=alt)}</div>' if svg else ""
+        run = _("Run this cell to answer.")
+        last = self.attempts[-1].html() if self.attempts else f"<p><i>{html.escape(run)}</i></p>"
+        head = _("Check yourself:")
+        return static_block(f"<p><b>{html.escape(head)}</b> {html.escape(self.text)}</p>", board, last, kind="quiz")
 
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         return self.widget()._repr_mimebundle_()
 
     def _ipython_display_(self) -> None:
         self.widget()._ipython_display_()
 
     def __repr__(self) -> str:
-        return f"{self.kind}({self.prompt!r})"
-
-
-def _responsive(svg: str) -> str:
-    """``svg`` scaled to the width of its container (never wider than drawn), in a wrapper div."""
-    if not svg:
-        return ""
-    svg = svg.replace("<svg ", '<svg style="max-width:100%;height:auto;display:block" ', 1)
-    return f'<div class="bglearn-board-picture" style="width:100%;max-width:{BOARD_WIDTH}px">{svg}</div>'
-
-
-_QUIZ_WIDGET = None
-
-
-def _quiz_widget_class():
-    """The widget class of the quizzes (ipywidgets is imported only when a quiz is displayed)."""
-    global _QUIZ_WIDGET
-    if _QUIZ_WIDGET is None:
-        import ipywidgets as w
-
-        from .exercises.form import answer_controls
-        from .widgets.fallback import StaticFallback
-
-        class QuizWidget(StaticFallback, w.VBox):
-            """A quiz's form; displayed with its static form (question, board, last feedback)."""
-
-            def __init__(self, quiz: "Quiz") -> None:
-                self.quiz = quiz
-                quiz._feedback_html = w.HTML("")
-                quiz._after_html = w.HTML("")
-                parts = [w.HTML(f'<div style="font-weight:600;margin:6px 0">{html.escape(quiz.prompt)}</div>')]
-                svg = quiz.board_svg()
-                if svg:
-                    parts.append(w.HTML(_responsive(svg)))
-                self.control = answer_controls(quiz.answer_form, quiz.respond, choices=quiz._choices(),
-                                               placeholder=quiz.placeholder, button="Check",
-                                               label=f"Your answer: {quiz.prompt}")
-                parts += [self.control, quiz._feedback_html, quiz._after_html]
-                super().__init__(parts, layout=w.Layout(border="1px solid var(--jp-border-color1, #8c959f)",
-                                                        padding="8px", margin="8px 0", width="100%",
-                                                        max_width="600px"))
-                self.add_class("bglearn-quiz")
-
-            def _static_html(self) -> str:
-                return self.quiz.static_html()
-
-            def static_bundle(self) -> dict[str, str]:
-                return {"text/html": self.quiz.static_html(), "text/plain": repr(self.quiz)}
-
-            def __repr__(self) -> str:
-                return repr(self.quiz)
-
-        _QUIZ_WIDGET = QuizWidget
-    return _QUIZ_WIDGET
+        return f"{self.kind}({self.text!r})"
 
 
 # -- a play --------------------------------------------------------------------------------------
 
 class PlayQuiz(Quiz):
-    """Type a play for ``roll`` in ``position``; the engine judges it with :func:`bglearn.explain.explain`.
+    """Type a play for ``roll`` in ``position`` (or click it on the board); the engine judges it with
+    :func:`bglearn.verdicts.explain`.
 
     By default any legal play is right. ``goal`` (a function ``Play -> bool``) with ``goal_text``
     (e.g. ``"hit a blot"``) asks for a legal play with a property, checked on the engine's
     :class:`Play`; the quiz refuses a goal that no legal play meets. A wrong answer gets the engine's
-    explanation of the rule it breaks. After a right answer the widget shows the resulting position.
+    explanation of the rule it breaks. After a right answer the form shows the resulting position.
     """
 
     kind = "PlayQuiz"
+    form = "play"
+    position: Position
+    placeholder = N_("e.g. 13/7 8/7, bar/22*, 6/off, none")
+    answer_hint = N_("a play as text")
+    answer_example = '"13/7 8/7"'
 
     def __init__(self, position: Position, roll: RollLike, prompt: str | None = None, *,
                  goal: Callable[[Play], bool] | None = None, goal_text: str | None = None,
                  board: Mapping[str, Any] | None = None) -> None:
         self.roll: Roll = as_roll(roll)
         if prompt is None:
-            prompt = f"{position.turn} to play {self.roll}. Type a legal play, e.g. 13/7 8/7."
+            prompt = _("{player} to play {roll}. Type a legal play, e.g. 13/7 8/7.").format(
+                player=position.turn, roll=self.roll)
         options = {"dice": tuple(self.roll)}
         options.update(board or {})
         super().__init__(prompt, position=position, board=options)
         self.plays = legal_plays(position, self.roll)
         if goal is not None and not goal_text:
-            raise QuizError("a PlayQuiz goal needs goal_text saying what the play must do.")
+            raise QuizError(_("a PlayQuiz goal needs goal_text saying what the play must do."))
         self.goal = goal
         self.goal_text = goal_text
         if goal is not None and not self.answers:
-            raise QuizError(f"no legal play of {self.roll} meets the goal: {goal_text}.")
+            raise QuizError(_("no legal play of {roll} meets the goal: {goal}.").format(roll=self.roll, goal=goal_text))
 
     @property
     def answers(self) -> list[Play]:
@@ -268,25 +207,27 @@ class PlayQuiz(Quiz):
             return list(self.plays)
         return [p for p in self.plays if self.goal(p)]
 
-    def _judge(self, answer: Any) -> Feedback:
-        text = answer if isinstance(answer, str) else str(answer)
-        verdict = explain(self.position, self.roll, answer)
+    def judge(self, answer: Any) -> Judgement:
+        verdict = explain(self.position, self.roll, answer if isinstance(answer, str) else str(answer))
         if not verdict.legal:
-            return _fb(False, verdict.message, text)
-        play = verdict.play
-        if self.goal is not None and not self.goal(play):
+            return False, verdict.message
+        play = verdict.play  # a legal, complete play: never None here
+        if self.goal is not None and (play is None or not self.goal(play)):
             others = ", ".join(p.notation for p in self.answers[:3])
-            return _fb(False, f"{play} is legal, but it does not {self.goal_text}. Try again "
-                                   f"(for example {others}).", text, play)
+            return False, _("{play} is legal, but it does not {goal}. Try again (for example {others}).").format(
+                play=play, goal=self.goal_text, others=others), play
         if not self.plays:
-            message = f"Right: {self.roll} has no legal play here, so the turn is lost."
+            message = _("Right: {roll} has no legal play here, so the turn is lost.").format(roll=self.roll)
         elif len(self.plays) == 1:
-            message = f"{play} is right: it is the only legal play of {self.roll} here."
+            message = _("{play} is right: it is the only legal play of {roll} here.").format(play=play, roll=self.roll)
         elif self.goal is not None:
-            message = f"{play} is legal and does {self.goal_text}."
+            message = _("{play} is legal and does {goal}.").format(play=play, goal=self.goal_text)
         else:
-            message = f"{play} is a legal play of {self.roll}."
-        return _fb(True, message, text, play)
+            message = _("{play} is a legal play of {roll}.").format(play=play, roll=self.roll)
+        return True, message, play
+
+    def example_answer(self) -> str:
+        return self.answers[0].notation if self.answers else "no play"
 
     def after_svg(self, feedback: Feedback) -> str:
         play = feedback.play
@@ -295,10 +236,8 @@ class PlayQuiz(Quiz):
         options = {"width": BOARD_WIDTH}
         options.update({k: v for k, v in self.board.items() if k in ("perspective", "home", "numbers", "pips",
                                                                       "theme", "width")})
-        return _render(play.result, last_play=play, caption=f"After {play or 'no play'}", **options)
-
-    answer_form = "play"
-    placeholder = "e.g. 13/7 8/7, bar/22*, 6/off, none"
+        caption = _("After {play}").format(play=play) if not play.is_empty else _("After no play")
+        return _render(play.result, last_play=play, caption=caption, **options)
 
 
 # -- a choice ------------------------------------------------------------------------------------
@@ -313,6 +252,8 @@ class ChoiceQuiz(Quiz):
     """
 
     kind = "ChoiceQuiz"
+    form = "choice"
+    answer_hint = N_("one of the choices, as text")
 
     def __init__(self, prompt: str, choices: Sequence[Any], answer: Any, *, explanation: str = "",
                  explanations: Mapping[str, str] | None = None, position: Position | None = None,
@@ -320,32 +261,36 @@ class ChoiceQuiz(Quiz):
         super().__init__(prompt, position=position, board=board)
         self.choices = [str(c) for c in choices]
         if len(set(self.choices)) != len(self.choices):
-            raise QuizError("a ChoiceQuiz's choices must all be different.")
+            raise QuizError(_("a ChoiceQuiz's choices must all be different."))
         if len(self.choices) < 2:
-            raise QuizError("a ChoiceQuiz needs at least two choices.")
+            raise QuizError(_("a ChoiceQuiz needs at least two choices."))
         if isinstance(answer, (set, frozenset, list, tuple)):
             right = {str(a) for a in answer}
         else:
             right = {str(answer)}
         missing = right - set(self.choices)
         if missing or not right:
-            raise QuizError(f"the right answer {sorted(missing) or '(none)'} is not among the choices "
-                            f"{self.choices}.")
+            raise QuizError(_("the right answer {answer} is not among the choices {choices}.").format(
+                answer=sorted(missing) or _("(none)"), choices=self.choices))
         self.answer = right
         self.explanation = explanation
         self.explanations = {str(k): v for k, v in (explanations or {}).items()}
 
-    def _judge(self, answer: Any) -> Feedback:
+    def answer_choices(self) -> list[tuple[str, Any]]:
+        return [(c, c) for c in self.choices]
+
+    def judge(self, answer: Any) -> Judgement:
         choice = str(answer)
         if choice not in self.choices:
-            return _fb(False, f"{choice!r} is not one of the choices: {', '.join(self.choices)}.", choice)
+            return False, _("{choice} is not one of the choices: {choices}.").format(
+                choice=repr(choice), choices=", ".join(self.choices))
         reason = self.explanations.get(choice) or self.explanation
         right = choice in self.answer
-        if right:
-            message = f"Right: {choice}." + (f" {reason}" if reason else "")
-        else:
-            message = f"Not {choice}." + (f" {reason}" if reason else "")
-        return _fb(right, message.strip(), choice)
+        message = (_("Right: {choice}.") if right else _("Not {choice}.")).format(choice=choice)
+        return right, f"{message} {reason}".strip()
+
+    def example_answer(self) -> str:
+        return sorted(self.answer)[0]
 
     @classmethod
     def plays(cls, position: Position, roll: RollLike, candidates: Sequence[str], prompt: str | None = None,
@@ -356,14 +301,15 @@ class ChoiceQuiz(Quiz):
         verdicts = {c: explain(position, r, c) for c in candidates}
         legal = [c for c, v in verdicts.items() if v.legal]
         if not legal:
-            raise QuizError(f"none of {list(candidates)} is a legal play of {r}; a choice quiz needs one.")
+            raise QuizError(_("none of {candidates} is a legal play of {roll}; a choice quiz needs one.").format(
+                candidates=list(candidates), roll=r))
         explanations = {c: v.message for c, v in verdicts.items()}
         if prompt is None:
-            prompt = f"{position.turn} to play {r}. Which play is legal?"
+            prompt = _("{player} to play {roll}. Which play is legal?").format(player=position.turn, roll=r)
         options = {"dice": tuple(r)}
         options.update(board or {})
         quiz = cls(prompt, candidates, legal, explanations=explanations, position=position, board=options)
-        quiz.kind = "ChoiceQuiz.plays"
+        quiz.kind = "ChoiceQuiz.plays"  # type: ignore[misc]  # a factory names its quiz's kind
         return quiz
 
     @classmethod
@@ -372,19 +318,14 @@ class ChoiceQuiz(Quiz):
         """How was this finished game won — single, gammon or backgammon? (from :func:`game_result`)."""
         res = game_result(position)
         if res is None:
-            raise QuizError("the game is not over in this position: nobody has borne off all 15 checkers.")
+            raise QuizError(_("the game is not over in this position: nobody has borne off all 15 checkers."))
         if prompt is None:
-            prompt = f"{res.winner} has borne off all 15 checkers. What kind of win is it?"
-        reason = f"{res.winner} wins a {res.kind.word}: {res.reason}."
+            prompt = _("{winner} has borne off all 15 checkers. What kind of win is it?").format(winner=res.winner)
+        reason = _("{winner} wins a {kind}: {reason}.").format(winner=res.winner, kind=res.kind.word, reason=res.reason)
         quiz = cls(prompt, ["single", "gammon", "backgammon"], res.kind.word, explanation=reason,
                    position=position, board=board)
-        quiz.kind = "ChoiceQuiz.result"
+        quiz.kind = "ChoiceQuiz.result"  # type: ignore[misc]  # a factory names its quiz's kind
         return quiz
-
-    answer_form = "choice"
-
-    def _choices(self) -> list[tuple[str, Any]]:
-        return [(c, c) for c in self.choices]
 
 
 # -- a point -------------------------------------------------------------------------------------
@@ -392,11 +333,11 @@ class ChoiceQuiz(Quiz):
 def _parse_point(answer: Any) -> int | None:
     """A point from an answer: 1-24, 'bar' (25), 'off' (0), or None for 'none'."""
     if isinstance(answer, bool):
-        raise NotationError(f"{answer!r} is not a point.")
+        raise NotationError(_("{answer} is not a point.").format(answer=repr(answer)))
     if isinstance(answer, int):
         if 0 <= answer <= 25:
             return answer
-        raise NotationError(f"there is no point {answer}; points are 1-24 (or 'off').")
+        raise NotationError(_("there is no point {n}; points are 1-24 (or 'off').").format(n=answer))
     word = str(answer).strip().lower().rstrip(".")
     for prefix in ("the ", "my ", "your "):
         if word.startswith(prefix):
@@ -411,40 +352,47 @@ def _parse_point(answer: Any) -> int | None:
         return BAR
     if word.isdigit() and 1 <= int(word) <= 24:
         return int(word)
-    raise NotationError(f"{answer!r} is not a point: type a number 1-24, 'off', or 'none'.")
+    raise NotationError(_("{answer} is not a point: type a number 1-24, 'off', or 'none'.").format(answer=repr(answer)))
 
 
 def _points_words(points: Iterable[int]) -> str:
     names = [format_point(p) if p == OFF else str(p) for p in sorted(points, reverse=True)]
     if not names:
-        return "nowhere"
+        return _("nowhere")
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    return _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 class PointQuiz(Quiz):
     """Where may the checker on ``source`` (a point in the mover's numbering, ``BAR`` = 25 for the bar)
     go with ``roll``? The answers are the destinations the engine allows
-    (:func:`bglearn.explain.legal_continuations`): with one die by default, or also with both dice
+    (:func:`bglearn.verdicts.legal_continuations`): with one die by default, or also with both dice
     when ``one_die=False``. Answer with a point number, ``"off"``, or ``"none"`` when it cannot move.
     A wrong point gets the engine's reason (blocked, wrong die, bar first, ...).
     """
 
     kind = "PointQuiz"
+    position: Position
+    placeholder = N_("a point: 1-24, off, none")
+    answer_hint = N_("a point number, \"off\" or \"none\"")
+    answer_example = "20"
 
     def __init__(self, position: Position, roll: RollLike, source: int | str, prompt: str | None = None, *,
                  one_die: bool = True, board: Mapping[str, Any] | None = None) -> None:
         self.roll = as_roll(roll)
         src = _parse_point(source)
         if src is None or src == OFF:
-            raise QuizError(f"{source!r} is not a place a checker can move from: use 1-24 or 'bar'.")
+            raise QuizError(_("{source} is not a place a checker can move from: use 1-24 or 'bar'.").format(
+                source=repr(source)))
         self.source = src
         self.one_die = one_die
-        where = "the bar" if src == BAR else f"your {src}-point"
         if prompt is None:
-            prompt = (f"{position.turn} rolled {self.roll}. Where can the checker on {where} go with "
-                      f"{'one die' if one_die else 'this roll'}? (a point number, 'off', or 'none')")
+            where = _("the bar") if src == BAR else _("your {n}-point").format(n=src)
+            prompt = (_("{player} rolled {roll}. Where can the checker on {where} go with one die? "
+                        "(a point number, 'off', or 'none')") if one_die else
+                      _("{player} rolled {roll}. Where can the checker on {where} go with this roll? "
+                        "(a point number, 'off', or 'none')")).format(player=position.turn, roll=self.roll, where=where)
         options = {"dice": tuple(self.roll)}
         options.update(board or {})
         super().__init__(prompt, position=position, board=options)
@@ -457,7 +405,7 @@ class PointQuiz(Quiz):
     def _combined_destinations(self) -> set[int]:
         """Points the same checker reaches by consecutive legal continuations."""
         out: set[int] = set()
-        frontier = [((), self.source)]
+        frontier: list[tuple[tuple[Move, ...], int]] = [((), self.source)]
         while frontier:
             moves, at = frontier.pop()
             for m in legal_continuations(self.position, self.roll, moves):
@@ -472,31 +420,35 @@ class PointQuiz(Quiz):
         """The right destinations (25 = bar is never one; 0 = off)."""
         return set(self.single) | set(self.combined)
 
-    def _judge(self, answer: Any) -> Feedback:
-        text = str(answer)
+    def judge(self, answer: Any) -> Judgement:
         try:
             point = _parse_point(answer)
         except NotationError as exc:
-            return _fb(False, str(exc), text)
+            return False, str(exc)
         src = "bar" if self.source == BAR else str(self.source)
         everywhere = _points_words(self.answers)
         if point is None:
             if not self.answers:
-                return _fb(True, f"Right: that checker cannot move with {self.roll}. "
-                                      f"{self._why_none()}", text)
-            return _fb(False, f"It can move: with {self.roll} it can reach {everywhere}.", text)
+                return True, (_("Right: that checker cannot move with {roll}.").format(roll=self.roll) + " "
+                              + self._why_none()).strip()
+            return False, _("It can move: with {roll} it can reach {points}.").format(roll=self.roll, points=everywhere)
+        move = f"{src}/{format_point(point)}"
         if point in self.answers:
-            also = f" (it could reach {everywhere})" if len(self.answers) > 1 else ""
-            return _fb(True, f"Right: {src}/{format_point(point)} is legal{also}.", text)
-        verdict = explain(self.position, self.roll, f"{src}/{format_point(point)}", complete=False)
+            if len(self.answers) > 1:
+                return True, _("Right: {move} is legal (it could reach {points}).").format(move=move, points=everywhere)
+            return True, _("Right: {move} is legal.").format(move=move)
+        verdict = explain(self.position, self.roll, move, complete=False)
         if verdict.legal:
-            reason = (f"{src}/{format_point(point)} takes both dice; with one die that checker can reach "
-                      f"{everywhere}.")
+            reason = _("{move} takes both dice; with one die that checker can reach {points}.").format(
+                move=move, points=everywhere)
         else:
             reason = verdict.message
             if self.answers:
-                reason += f" With {self.roll} that checker can reach {everywhere}."
-        return _fb(False, reason, text)
+                reason += " " + _("With {roll} that checker can reach {points}.").format(roll=self.roll, points=everywhere)
+        return False, reason
+
+    def example_answer(self) -> str:
+        return format_point(max(self.answers)) if self.answers else "none"
 
     def _why_none(self) -> str:
         src = "bar" if self.source == BAR else str(self.source)
@@ -509,8 +461,6 @@ class PointQuiz(Quiz):
                 reasons.append(v.message)
         return " ".join(reasons)
 
-    placeholder = "a point: 1-24, off, none"
-
 
 # -- a number ------------------------------------------------------------------------------------
 
@@ -522,31 +472,39 @@ class NumberQuiz(Quiz):
     """
 
     kind = "NumberQuiz"
+    form = "number"
+    placeholder = N_("a number")
+    answer_hint = N_("a whole number")
+    answer_example = "12"
 
     def __init__(self, prompt: str, answer: int, *, explanation: str, hint: str = "",
                  reveal_after: int = 2, position: Position | None = None,
                  board: Mapping[str, Any] | None = None) -> None:
         super().__init__(prompt, position=position, board=board)
         if isinstance(answer, bool) or not isinstance(answer, int):
-            raise QuizError(f"a NumberQuiz answer is a whole number, got {answer!r}.")
+            raise QuizError(_("a NumberQuiz answer is a whole number, got {answer}.").format(answer=repr(answer)))
         self.answer = answer
         self.explanation = explanation
         self.hint = hint
         self.reveal_after = max(1, int(reveal_after))
 
-    def _judge(self, answer: Any) -> Feedback:
+    def judge(self, answer: Any) -> Judgement:
         text = str(answer).strip()
         try:
             value = int(text) if not isinstance(answer, int) or isinstance(answer, bool) else answer
         except ValueError:
-            return _fb(False, f"{text!r} is not a whole number: type digits, such as 12.", text)
+            return False, _("{answer} is not a whole number: type digits, such as 12.").format(answer=repr(text))
         if value == self.answer:
-            return _fb(True, f"Right: {value}. {self.explanation}".strip(), text)
-        wrong_so_far = self.wrong_attempts + 1
-        direction = "too high" if value > self.answer else "too low"
-        if wrong_so_far >= self.reveal_after:
-            return _fb(False, f"Not {value}: the answer is {self.answer}. {self.explanation}".strip(), text)
-        return _fb(False, f"Not {value} — that is {direction}. {self.hint}".strip(), text)
+            return True, f"{_('Right: {value}.').format(value=value)} {self.explanation}".strip()
+        if self.wrong_attempts + 1 >= self.reveal_after:
+            head = _("Not {value}: the answer is {answer}.").format(value=value, answer=self.answer)
+            return False, f"{head} {self.explanation}".strip()
+        head = (_("Not {value} — that is too high.") if value > self.answer
+                else _("Not {value} — that is too low.")).format(value=value)
+        return False, f"{head} {self.hint}".strip()
+
+    def example_answer(self) -> int:
+        return self.answer
 
     @classmethod
     def pip_count(cls, position: Position, player: Player, prompt: str | None = None, *,
@@ -555,21 +513,20 @@ class NumberQuiz(Quiz):
         side = position.checkers(player)
         terms = []
         if side[0]:
-            terms.append(f"{side[0]}×25 (bar)")
+            terms.append(_("{n}×25 (bar)").format(n=side[0]))
         terms.extend(f"{side[i]}×{i}" for i in range(24, 0, -1) if side[i])
         total = position.pip_count(player)
-        where = ", ".join(([f"bar ({side[0]})"] if side[0] else []) +
+        where = ", ".join(([_("bar ({n})").format(n=side[0])] if side[0] else []) +
                           [f"{i} ({side[i]})" for i in range(24, 0, -1) if side[i]])
-        hint = (f"For each point, multiply the checkers by the point number (in {player}'s numbering) and "
-                f"add; a checker on the bar counts 25. {player} has checkers on: {where}.")
-        explanation = f"{player}'s pip count is {' + '.join(terms)} = {total}."
+        hint = _("For each point, multiply the checkers by the point number (in {player}'s numbering) and "
+                 "add; a checker on the bar counts 25. {player} has checkers on: {where}.").format(
+                     player=player, where=where)
+        explanation = _("{player}'s pip count is {sum} = {total}.").format(
+            player=player, sum=" + ".join(terms), total=total)
         if prompt is None:
-            prompt = f"What is {player}'s pip count?"
+            prompt = _("What is {player}'s pip count?").format(player=player)
         options = {"pips": False}  # the board must not print the answer
         options.update(board or {})
         quiz = cls(prompt, total, explanation=explanation, hint=hint, position=position, board=options)
-        quiz.kind = "NumberQuiz.pip_count"
+        quiz.kind = "NumberQuiz.pip_count"  # type: ignore[misc]  # a factory names its quiz's kind
         return quiz
-
-    answer_form = "number"
-    placeholder = "a number"

@@ -45,7 +45,8 @@ from typing import Iterable, Sequence, Union
 
 from .dice import Dice, OpeningRoll, Roll
 from .errors import BglearnError, MatchRecordError
-from .explain import parse_play
+from .i18n import _, ngettext
+from .verdicts import parse_play
 from .game import Event, Game
 from .match import Match
 from .plays import BAR, OFF, Move, Play, legal_plays
@@ -56,7 +57,6 @@ from .result import ResultKind
 __all__ = ["MatRecord", "format_mat", "write_mat", "parse_mat", "read_mat", "format_move_plain", "COLUMNS"]
 
 LEFT_WIDTH = 27
-RIGHT_COLUMN = 33
 WINS_RIGHT_INDENT = 34
 
 Recordable = Union[Match, Game, Sequence[Game], "MatRecord"]
@@ -169,9 +169,9 @@ def _games_of(obj: Recordable) -> tuple[int, tuple[str, str], list[Game], list[t
     else:
         games = list(obj)
         if not all(isinstance(g, Game) for g in games):
-            raise TypeError("format_mat takes a Match, a Game or a list of Games.")
+            raise TypeError(_("format_mat takes a Match, a Game or a list of Games."))
     if not games:
-        raise MatchRecordError("there is no game to write.")
+        raise MatchRecordError(_("there is no game to write."))
     m = games[0].match
     names = m.names if m is not None else ("White", "Red")
     length = games[0].length
@@ -253,8 +253,8 @@ def format_mat(
     for i, (g, (w, r)) in enumerate(zip(games, scores)):
         if g.start_position.white != start.white or g.start_position.red != start.red:
             raise MatchRecordError(
-                f"game {i + 1} starts from a set-up position; a .mat record always starts from the "
-                "standard starting position."
+                _("game {number} starts from a set-up position; a .mat record always starts from the "
+                  "standard starting position.").format(number=i + 1)
             )
         out.append(f" Game {i + 1}")
         score = (w, r)
@@ -268,7 +268,7 @@ def format_mat(
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def write_mat(obj: Recordable, path: str | Path, **header) -> Path:
+def write_mat(obj: Recordable, path: str | Path, **header: str | None) -> Path:
     """Write :func:`format_mat` of ``obj`` to ``path``; returns the path."""
     p = Path(path)
     p.write_text(format_mat(obj, **header), encoding="utf-8")
@@ -337,21 +337,25 @@ def _split_line(raw: str, lineno: int) -> list[_Slot]:
     items = list(_ITEM.finditer(body))
     if not items:
         if body.strip():
-            raise MatchRecordError(f"cannot read {raw.strip()!r}: expected a roll such as '52: 13/8 13/11', "
-                                   "'Doubles => 2', 'Takes', 'Drops' or 'Wins 1 point'.", lineno)
+            raise MatchRecordError(_("cannot read {text}: expected a roll such as '52: 13/8 13/11', "
+                                     "'Doubles => 2', 'Takes', 'Drops' or 'Wins 1 point'.").format(
+                text=repr(raw.strip())), lineno)
         return []
     before = body[: items[0].start()].strip()
     if before:
-        raise MatchRecordError(f"cannot read {before!r} in {raw.strip()!r}.", lineno)
+        raise MatchRecordError(_("cannot read {part} in {text}.").format(part=repr(before), text=repr(raw.strip())),
+                               lineno)
     if len(items) > 2:
-        raise MatchRecordError(f"{raw.strip()!r} has more than two entries (one per column).", lineno)
+        raise MatchRecordError(_("{text} has more than two entries (one per column).").format(text=repr(raw.strip())),
+                               lineno)
     texts = []
     for i, it in enumerate(items):
         end = items[i + 1].start() if i + 1 < len(items) else len(body)
         texts.append(body[it.start():end].strip())
     first_col = 1 if start + items[0].start() >= 20 else 0
     if len(items) == 2 and first_col == 1:
-        raise MatchRecordError(f"{raw.strip()!r}: the left column is empty but two entries follow.", lineno)
+        raise MatchRecordError(_("{text}: the left column is empty but two entries follow.").format(
+            text=repr(raw.strip())), lineno)
     return [_Slot(lineno, COLUMNS[first_col + i], t) for i, t in enumerate(texts)]
 
 
@@ -384,12 +388,12 @@ class _Reader:
             lm = _LENGTH.match(line)
             if not lm:
                 raise MatchRecordError(
-                    f"expected the match length, such as ' 5 point match', got {line!r}.", i
+                    _("expected the match length, such as ' 5 point match', got {text}.").format(text=repr(line)), i
                 )
             length = int(lm.group(1))
             break
         if length is None:
-            raise MatchRecordError("no ' N point match' line: this is not a .mat record.", max(1, n))
+            raise MatchRecordError(_("no ' N point match' line: this is not a .mat record."), max(1, n))
         # split into games
         blocks: list[tuple[int, int, list[tuple[int, str]]]] = []  # (game line, number, lines)
         current: list[tuple[int, str]] | None = None
@@ -406,16 +410,16 @@ class _Reader:
                 continue
             if s[0] in ";#":
                 if current is not None and s[1:].strip().lower().startswith("set pos"):
-                    raise MatchRecordError("'; Set Pos=' (a game starting from a set-up position) is not supported.", i)
+                    raise MatchRecordError(_("'; Set Pos=' (a game starting from a set-up position) is not supported."), i)
                 continue
             if current is None:
-                raise MatchRecordError(f"expected ' Game 1' before {s!r}.", i)
+                raise MatchRecordError(_("expected ' Game 1' before {text}.").format(text=repr(s)), i)
             current.append((i, raw))
         if not blocks:
-            raise MatchRecordError("the record has no games (no ' Game 1' line).", n)
+            raise MatchRecordError(_("the record has no games (no ' Game 1' line)."), n)
         return self._games(length, blocks)
 
-    def _games(self, length: int, blocks) -> MatRecord:
+    def _games(self, length: int, blocks: list[tuple[int, int, list[tuple[int, str]]]]) -> MatRecord:
         names: tuple[str, str] | None = None
         match: Match | None = None
         games: list[Game] = []
@@ -433,14 +437,16 @@ class _Reader:
         money_total = [0, 0]
         for k, (gline, number, lines) in enumerate(blocks):
             if number != k + 1:
-                self.warnings.append(f"line {gline}: game numbered {number}, expected {k + 1}.")
+                self.warnings.append(_("line {line}: game numbered {number}, expected {expected}.").format(
+                    line=gline, number=number, expected=k + 1))
             if not lines:
-                raise MatchRecordError(f"Game {number} has no score line.", gline)
+                raise MatchRecordError(_("Game {number} has no score line.").format(number=number), gline)
             sline, sraw = lines[0]
             sm = _SCORE.match(sraw)
             if not sm or not sm.group("n0") or not sm.group("n1"):
                 raise MatchRecordError(
-                    f"expected the players and score, such as 'White : 0     Red : 0', got {sraw.strip()!r}.", sline
+                    _("expected the players and score, such as 'White : 0     Red : 0', got {text}.").format(
+                        text=repr(sraw.strip())), sline
                 )
             # the left column is Red (GNU Backgammon's player 0), the right column White
             these = (sm.group("n1").strip(), sm.group("n0").strip())
@@ -450,34 +456,36 @@ class _Reader:
                 names = these
             elif these != names:
                 if these == (names[1], names[0]):
-                    raise MatchRecordError("the players changed columns between games; bglearn keeps each "
-                                           "player in one column.", sline)
-                self.warnings.append(f"line {sline}: players named {these[1]!r} and {these[0]!r}, "
-                                     f"earlier {names[1]!r} and {names[0]!r}.")
+                    raise MatchRecordError(_("the players changed columns between games; bglearn keeps each "
+                                             "player in one column."), sline)
+                self.warnings.append(_("line {line}: players named {a} and {b}, earlier {c} and {d}.").format(
+                    line=sline, a=repr(these[1]), b=repr(these[0]), c=repr(names[1]), d=repr(names[0])))
             slots: list[_Slot] = []
             for lineno, raw in lines[1:]:
                 slots.extend(_split_line(raw, lineno))
             if length:
                 if match is None:
                     if max(score) >= length:
-                        raise MatchRecordError(f"a score of {shown} is impossible in a "
-                                               f"{length}-point match still being played.", sline)
+                        raise MatchRecordError(_("a score of {score} is impossible in a {length}-point match "
+                                                 "still being played.").format(score=shown, length=length), sline)
                     crawford_played = self._crawford_played_before(length, score, crawford_rule, slots, gline)
                     match = Match(length, dice=Dice(0), score=score, crawford_rule=crawford_rule, names=names,
                                   crawford_played=crawford_played, header=self.meta)
                 if match.is_over:
-                    self.warnings.append(f"line {gline}: the match was already over; later games ignored.")
+                    self.warnings.append(_("line {line}: the match was already over; later games ignored.").format(
+                        line=gline))
                     break
                 if score != match.score:
                     w, r = match.score
                     raise MatchRecordError(
-                        f"the record gives the score as {shown}, but the games before make it "
-                        f"{r}-{w} ({names[1]} {r}, {names[0]} {w}).", sline)
+                        _("the record gives the score as {score}, but the games before make it "
+                          "{r}-{w} ({red_name} {r}, {white_name} {w}).").format(
+                            score=shown, r=r, w=w, red_name=names[1], white_name=names[0]), sline)
                 game = match.new_game(recorded=True)
             else:
                 if tuple(money_total) != score and k:
-                    self.warnings.append(f"line {sline}: money score {shown}, the games before "
-                                         f"give {money_total[1]}-{money_total[0]}.")
+                    self.warnings.append(_("line {line}: money score {score}, the games before give {a}-{b}.").format(
+                        line=sline, score=shown, a=money_total[1], b=money_total[0]))
                 game = Game(dice=Dice(0), jacoby=jacoby, beavers=True, raccoons=True, max_cube=cube_limit,
                             recorded=True)
             self._replay(game, slots, number)
@@ -504,9 +512,10 @@ class _Reader:
             return False
         w, r = score
         self.warnings.append(
-            f"line {gline}: the record begins at {r}-{w} in a {length}-point match and its first game has a "
-            f"double (line {doubles[0].line}), which the rules allow only after the Crawford game: it is read "
-            "as a post-Crawford game (the Crawford game was played before the record begins)."
+            _("line {line}: the record begins at {r}-{w} in a {length}-point match and its first game has a "
+              "double (line {double_line}), which the rules allow only after the Crawford game: it is read "
+              "as a post-Crawford game (the Crawford game was played before the record begins).").format(
+                line=gline, r=r, w=w, length=length, double_line=doubles[0].line)
         )
         return True
 
@@ -518,11 +527,15 @@ class _Reader:
                 roll = game.roll
                 example = game.legal_plays()[0].notation if game.legal_plays() else ""
                 written = unplayed.text[3:].strip()
+                names = {"number": number, "player": unplayed.player.name_text, "roll": roll,
+                         "written": repr(written), "example": example}
                 raise MatchRecordError(
-                    f"Game {number}: {unplayed.player} rolled {roll} and "
-                    f"{'wrote ' + repr(written) if written else 'no play is written'}, but {roll} can be "
-                    f"played (for example {example}); a roll without its play may only be followed by a "
-                    "resignation. The record leaves out this play.",
+                    (_("Game {number}: {player} rolled {roll} and wrote {written}, but {roll} can be played (for "
+                       "example {example}); a roll without its play may only be followed by a resignation. The "
+                       "record leaves out this play.") if written else
+                     _("Game {number}: {player} rolled {roll} and no play is written, but {roll} can be played "
+                       "(for example {example}); a roll without its play may only be followed by a resignation. "
+                       "The record leaves out this play.")).format(**names),
                     unplayed.line,
                 )
             unplayed = None
@@ -532,7 +545,8 @@ class _Reader:
             except MatchRecordError:
                 raise
             except BglearnError as exc:
-                raise MatchRecordError(f"Game {number}, {slot.player} {slot.text!r}: {exc}", slot.line) from None
+                raise MatchRecordError(_("Game {number}, {player} {text}: {error}").format(
+                    number=number, player=slot.player.name_text, text=repr(slot.text), error=exc), slot.line) from None
 
     def _apply(self, game: Game, slot: _Slot) -> bool:
         """Apply one entry; True when it is a roll written without the play it needs."""
@@ -541,21 +555,25 @@ class _Reader:
         if low.startswith(("losses", "loses")):
             # Backgammon Galaxy writes "Losses 1 point" in the loser's column beside "Wins"
             if game.is_over and game.winner == who:
-                raise MatchRecordError(f"the record says {who} loses, but {who} won the game.", line)
+                raise MatchRecordError(_("the record says {player} loses, but {player} won the game.").format(
+                    player=who.name_text), line)
             return False
         if game.is_over:
             if low.startswith("win"):
                 if game.winner != who:
-                    raise MatchRecordError(f"the record says {who} wins, but {game.winner} won the game.", line)
+                    raise MatchRecordError(_("the record says {player} wins, but {winner} won the game.").format(
+                        player=who.name_text, winner=game.winner.name_text if game.winner is not None else ""), line)
                 m = re.search(r"(\d+)", text)
                 # the points the game scores, or (some programs) what the match still needed
                 counted = min(game.points, game.length - game.score[who]) if game.length else game.points
                 if m and int(m.group(1)) not in (game.points, counted):
-                    raise MatchRecordError(
-                        f"the record says {who} wins {_plural(int(m.group(1)))}, but the game gives "
-                        f"{game.summary()}.", line)
+                    raise MatchRecordError(ngettext(
+                        "the record says {player} wins {n} point, but the game gives {summary}.",
+                        "the record says {player} wins {n} points, but the game gives {summary}.",
+                        int(m.group(1))).format(player=who.name_text, n=int(m.group(1)), summary=game.summary()), line)
                 return False
-            raise MatchRecordError(f"the game is already over ({game.summary()}), but the record goes on: {text!r}.", line)
+            raise MatchRecordError(_("the game is already over ({summary}), but the record goes on: {text}.").format(
+                summary=game.summary(), text=repr(text)), line)
         if text[:2].isdigit() and text[2:3] == ":":
             roll = Roll(int(text[0]), int(text[1]))
             moves = text[3:].strip()
@@ -568,14 +586,13 @@ class _Reader:
             if game.phase == "respond" and game.cube.offer is not None and game.cube.offer.kind == "beaver" \
                     and game.to_act == who:
                 game.take(player=who)  # a roll after a beaver: the beaver was taken
-            if game.phase == "roll":
-                game.roll_dice(roll, player=who)
-            elif game.phase == "move":
+            if game.phase == "move":
                 if game.turn != who or game.roll != roll:
                     raise MatchRecordError(
-                        f"{who} rolls {roll}, but {game.turn} is to play {game.roll}.", line)
+                        _("{player} rolls {roll}, but {other} is to play {other_roll}.").format(
+                            player=who.name_text, roll=roll, other=game.turn.name_text, other_roll=game.roll), line)
             else:
-                game._need("roll", player=who)  # raises the right GameFlowError
+                game.roll_dice(roll, player=who)  # in any other phase: the GameFlowError saying why not
             if moves.lower().rstrip("?").strip() in _NO_MOVE or moves.lower() in _NO_MOVE:
                 if not game.legal_plays():
                     game.play(None, player=who)
@@ -584,7 +601,8 @@ class _Reader:
             try:
                 play = parse_play(game.position, roll, moves)
             except BglearnError as exc:
-                raise MatchRecordError(f"{who} cannot play {roll} as {moves!r}: {exc}", line) from None
+                raise MatchRecordError(_("{player} cannot play {roll} as {moves}: {error}").format(
+                    player=who.name_text, roll=roll, moves=repr(moves), error=exc), line) from None
             game.play(play, player=who)
             return False
         word = low.split()[0]
@@ -614,7 +632,7 @@ class _Reader:
         if word in ("wins", "win"):
             m = re.search(r"(\d+)", text)
             if not m:
-                raise MatchRecordError(f"{text!r}: how many points?", line)
+                raise MatchRecordError(_("{text}: how many points?").format(text=repr(text)), line)
             n = int(m.group(1))
             cube = game.cube.value
             kind = ResultKind.SINGLE if n <= cube else ResultKind.GAMMON if n <= 2 * cube else ResultKind.BACKGAMMON
@@ -625,7 +643,7 @@ class _Reader:
             return False
         if word.startswith("resign"):
             return False  # a .gam "resigns" line: the Wins line that follows decides
-        raise MatchRecordError(f"cannot read {text!r}.", line)  # pragma: no cover - _ITEM guards
+        raise MatchRecordError(_("cannot read {text}.").format(text=repr(text)), line)  # pragma: no cover - _ITEM guards
 
 
 def parse_mat(text: str) -> MatRecord:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Sequence
 
+from .i18n import _, ngettext
 from .player import Player
 from .position import Position
 
@@ -27,6 +29,13 @@ class ResultKind(IntEnum):
     def word(self) -> str:
         return self.name.lower()
 
+    @property
+    def label(self) -> str:
+        """The kind of win in words, in the current language ("single game", "gammon", "backgammon")."""
+        if self is ResultKind.SINGLE:
+            return _("single game")
+        return _("gammon") if self is ResultKind.GAMMON else _("backgammon")
+
     def __str__(self) -> str:
         return self.word
 
@@ -38,33 +47,51 @@ class GameResult:
     winner: Player
     kind: ResultKind
     reason: str
+    variant: str = "backgammon"
+    """The game: in ``"long-nardy"`` a SINGLE is an oin (1 point) and a GAMMON a mars (2 points)."""
 
     @property
     def loser(self) -> Player:
         return self.winner.opponent
+
+    @property
+    def label(self) -> str:
+        """The kind of win in words, in the current language ("gammon"; "oin", "mars" in Long Nardy)."""
+        if self.variant == "long-nardy":
+            return _("oin") if self.kind is ResultKind.SINGLE else _("mars")
+        return self.kind.label
 
     def points(self, cube: int = 1) -> int:
         """What the winner scores with the cube at ``cube`` (no Jacoby rule, no match cap)."""
         return int(self.kind) * cube
 
     def __str__(self) -> str:
-        return f"{self.winner} wins a {self.kind.word}: {self.reason}"
+        names = {"player": self.winner.name_text, "reason": self.reason}
+        if self.variant == "long-nardy":
+            if self.kind is ResultKind.SINGLE:
+                return _("{player} wins an oin (1 point): {reason}").format(**names)
+            return _("{player} wins a mars (2 points): {reason}").format(**names)
+        if self.kind is ResultKind.SINGLE:
+            return _("{player} wins a single game: {reason}").format(**names)
+        if self.kind is ResultKind.GAMMON:
+            return _("{player} wins a gammon: {reason}").format(**names)
+        return _("{player} wins a backgammon: {reason}").format(**names)
 
 
-def result_kind(loser_side) -> tuple[ResultKind, str]:
+def result_kind(loser_side: Sequence[int]) -> tuple[ResultKind, str]:
     """The kind of win against a loser whose checkers are ``loser_side`` (25 numbers in the loser's
     own numbering, index 0 = bar), with the reason in words."""
     off = 15 - sum(loser_side)
     if off:
-        return ResultKind.SINGLE, (
-            f"the loser has borne off {off} checker{'s' if off != 1 else ''}, so it is a single game"
-        )
+        return ResultKind.SINGLE, ngettext(
+            "the loser has borne off {n} checker, so it is a single game",
+            "the loser has borne off {n} checkers, so it is a single game", off).format(n=off)
     if loser_side[0] or any(loser_side[19:25]):
-        where = "on the bar" if loser_side[0] else "in the winner's home board"
         return ResultKind.BACKGAMMON, (
-            f"the loser has borne off none and still has a checker {where}"
+            _("the loser has borne off none and still has a checker on the bar") if loser_side[0] else
+            _("the loser has borne off none and still has a checker in the winner's home board")
         )
-    return ResultKind.GAMMON, "the loser has borne off none"
+    return ResultKind.GAMMON, _("the loser has borne off none")
 
 
 def game_result(position: Position) -> GameResult | None:
@@ -72,6 +99,9 @@ def game_result(position: Position) -> GameResult | None:
     winner = position.winner
     if winner is None:
         return None
+    if position.variant != "backgammon":  # the variant's class scores it (bglearn.nardy for Long Nardy)
+        kind, reason = position.win_kind(winner)
+        return GameResult(winner, kind, reason, position.variant)
     kind, reason = result_kind(position.checkers(winner.opponent))
     return GameResult(winner, kind, reason)
 

@@ -5,13 +5,20 @@ its save hook. Why views must go: ipywidgets 8's renderer (``@jupyter-widgets/ju
 has no fallback — when a view's model is missing (a notebook reopened without saved widget state)
 it writes "Error displaying widget: model not found" and never tries the output's other MIME types.
 Without the view, the output's static form shows (see :mod:`bglearn.widgets.fallback`).
+
+>>> from bglearn.stored import normalize_notebook
+>>> view = {"application/vnd.jupyter.widget-view+json": {"model_id": "a1"}, "text/plain": "Board"}
+>>> nb = {"metadata": {}, "cells": [{"cell_type": "code", "source": "board", "metadata": {},
+...       "outputs": [{"output_type": "display_data", "data": view, "metadata": {}}]}]}
+>>> normalize_notebook(nb)["cells"][0]["outputs"][0]["data"]
+{'text/plain': 'Board'}
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
-from typing import Any, Mapping
+from typing import Any, Mapping, MutableMapping, TypeVar
 
 __all__ = ["normalize_notebook", "strip_dead_views", "pre_save_hook", "WIDGET_VIEW", "WIDGET_STATE"]
 
@@ -21,12 +28,15 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 """The key under ``metadata.widgets`` where front ends save widget models."""
 
 
-def _saved_models(nb: Mapping) -> set[str]:
+def _saved_models(nb: Mapping[str, Any]) -> set[str]:
     state = (nb.get("metadata") or {}).get("widgets", {}).get(WIDGET_STATE, {}) or {}
     return set((state.get("state") or {}).keys())
 
 
-def strip_dead_views(nb: dict, *, keep_saved: bool = True) -> dict:
+_Notebook = TypeVar("_Notebook", bound=MutableMapping[str, Any])
+
+
+def strip_dead_views(nb: _Notebook, *, keep_saved: bool = True) -> _Notebook:
     """Drop widget views that a reopened notebook could not show, in place; returns ``nb``.
 
     A view whose model is not in the notebook's saved widget state (``metadata.widgets``) would
@@ -57,7 +67,7 @@ def strip_dead_views(nb: dict, *, keep_saved: bool = True) -> dict:
     return nb
 
 
-def _cell_id(cell: Mapping, seen: set[str]) -> str:
+def _cell_id(cell: Mapping[str, Any], seen: set[str]) -> str:
     source = cell.get("source", "")
     source = "".join(source) if isinstance(source, list) else source
     digest = hashlib.sha1(f"{cell.get('cell_type')}\n{source}".encode("utf-8")).hexdigest()[:10]
@@ -84,7 +94,7 @@ def normalize_notebook(nb: Any, *, cell_ids: bool = True) -> Any:
 
     ``nb`` may be a ``nbformat.NotebookNode`` or a plain dict; the result is of the same kind.
     """
-    if not isinstance(nb, Mapping) or "cells" not in nb:
+    if not isinstance(nb, MutableMapping) or "cells" not in nb:
         raise ValueError("normalize_notebook needs a notebook (a dict with 'cells'), "
                          f"got {type(nb).__name__}.")
     out = copy.deepcopy(nb)
@@ -102,7 +112,7 @@ def normalize_notebook(nb: Any, *, cell_ids: bool = True) -> Any:
     return out
 
 
-def pre_save_hook(model: dict, **_kwargs: Any) -> None:
+def pre_save_hook(model: dict[str, Any], **_kwargs: Any) -> None:
     """A Jupyter server ``ContentsManager.pre_save_hook``: every notebook saved is cleaned with
     :func:`strip_dead_views`, so a saved game reopens showing the board as it was rather than
     "Error displaying widget: model not found". ``bglearn lessons`` installs it; to use it with

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence, Union
+from typing import Any, Callable, Iterable, Sequence, Union
 
 import svgwrite
 from svgwrite.etree import etree as ET  # ElementTree with svgwrite's CDATA support
@@ -36,6 +36,7 @@ from svgwrite.text import Text
 
 from .dice import Roll, as_roll
 from .errors import BglearnError
+from .i18n import _, ngettext
 from .plays import BAR, OFF, Move, Play
 from .position import RED, WHITE, Player, Position
 from .svg_theme import THEMES, Theme, style_sheet
@@ -67,6 +68,7 @@ SLAB = 12          # a borne-off checker seen from the side, with its gap
 MAX_DRAWN = 5      # checkers drawn on a point before the count is written instead
 
 PointRef = Union[int, str]
+_Element = Any  # an svgwrite element or drawing (svgwrite ships no type information)
 
 
 class RenderError(BglearnError):
@@ -100,8 +102,8 @@ class Diagram(str):
         except (ImportError, OSError):  # not installed, or libcairo missing
             raise BglearnError(PNG_MISSING_MESSAGE) from None
         if not isinstance(scale, (int, float)) or isinstance(scale, bool) or scale <= 0:
-            raise RenderError(f"scale must be a positive number, got {scale!r}.")
-        data = cairosvg.svg2png(bytestring=str(self).encode("utf-8"), scale=scale)
+            raise RenderError(_("scale must be a positive number, got {value}.").format(value=repr(scale)))
+        data: bytes = cairosvg.svg2png(bytestring=str(self).encode("utf-8"), scale=scale)
         if path is not None:
             Path(path).write_bytes(data)
         return data
@@ -121,8 +123,13 @@ class Diagram(str):
 
 
 # -- small helpers -------------------------------------------------------------------------------------
-def _n(x: float) -> str:
-    """Fixed number formatting: integers without a decimal point, others to two places."""
+def coord(x: float) -> str:
+    """A coordinate as the diagrams write it: an integer without a decimal point, anything else
+    rounded to two places with no trailing zeros (so the same drawing always gives the same text).
+
+    >>> coord(12), coord(12.0), coord(3.14159), coord(2.5)
+    ('12', '12', '3.14', '2.5')
+    """
     if isinstance(x, int):
         return str(x)
     r = round(x, 2)
@@ -131,52 +138,54 @@ def _n(x: float) -> str:
     return f"{r:.2f}".rstrip("0")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 class _Builder:
     """Creates svgwrite elements with ready-made attribute dictionaries (fast: no validation)."""
 
     def __init__(self, dwg: svgwrite.Drawing) -> None:
         self.dwg = dwg
 
-    def add(self, parent, cls, attrs: dict, text: str | None = None):
+    def add(self, parent: _Element, cls: Any, attrs: dict[str, Any], text: str | None = None) -> _Element:
         el = cls(text, factory=self.dwg) if cls is Text else cls(factory=self.dwg)
         el.attribs = attrs
         parent.elements.append(el)
         return el
 
-    def g(self, parent, attrs: dict | None = None):
+    def g(self, parent: _Element, attrs: dict[str, Any] | None = None) -> _Element:
         return self.add(parent, Group, attrs or {})
 
-    def rect(self, parent, x, y, w, h, **style):
-        attrs = {"x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h)}
+    def rect(self, parent: _Element, x: float, y: float, w: float, h: float, **style: Any) -> _Element:
+        attrs = {"x": coord(x), "y": coord(y), "width": coord(w), "height": coord(h)}
         attrs.update(_style(style))
         return self.add(parent, Rect, attrs)
 
-    def circle(self, parent, cx, cy, r, **style):
-        attrs = {"cx": _n(cx), "cy": _n(cy), "r": _n(r)}
+    def circle(self, parent: _Element, cx: float, cy: float, r: float, **style: Any) -> _Element:
+        attrs = {"cx": coord(cx), "cy": coord(cy), "r": coord(r)}
         attrs.update(_style(style))
         return self.add(parent, Circle, attrs)
 
-    def path(self, parent, d: str, **style):
+    def path(self, parent: _Element, d: str, **style: Any) -> _Element:
         el = self.add(parent, _SvgPath, _style(style))
         el.commands = [d]
         return el
 
-    def text(self, parent, x, y, content: str, **style):
-        attrs = {"x": _n(x), "y": _n(y)}
+    def text(self, parent: _Element, x: float, y: float, content: str, **style: Any) -> _Element:
+        attrs = {"x": coord(x), "y": coord(y)}
         attrs.update(_style(style))
         return self.add(parent, Text, attrs, content)
 
 
-def _style(style: dict) -> dict:
+def _style(style: dict[str, Any]) -> dict[str, Any]:
     return {k.rstrip("_").replace("_", "-"): v for k, v in style.items()}
 
 
 # -- options -------------------------------------------------------------------------------------------
-def _player(value, what: str) -> Player:
+def player_option(value: object, what: str) -> Player:
+    """The side a rendering option names: ``WHITE``/``RED`` or ``"white"``/``"red"`` (any case, or
+    ``"w"``/``"r"``); anything else is refused with a :class:`RenderError` naming the option ``what``.
+
+    >>> player_option("Red", "perspective")
+    RED
+    """
     if isinstance(value, str):
         key = value.strip().lower()
         if key in ("white", "w"):
@@ -185,10 +194,10 @@ def _player(value, what: str) -> Player:
             return RED
     elif isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
         return Player(value)
-    raise RenderError(f"{what} must be WHITE or RED, got {value!r}.")
+    raise RenderError(_("{option} must be WHITE or RED, got {value}.").format(option=what, value=repr(value)))
 
 
-def _point_ref(value, what: str) -> PointRef:
+def _point_ref(value: object, what: str) -> PointRef:
     if isinstance(value, str):
         key = value.strip().lower()
         if key in ("bar", "off"):
@@ -197,10 +206,10 @@ def _point_ref(value, what: str) -> PointRef:
             value = int(key)
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 24:
         return value
-    raise RenderError(f"{what}: {value!r} is not a point; use 1-24, 'bar' or 'off'.")
+    raise RenderError(_("{option}: {value} is not a point; use 1-24, 'bar' or 'off'.").format(option=what, value=repr(value)))
 
 
-def _moves(value, what: str, default_mover: Player) -> tuple[Player, tuple[Move, ...]]:
+def _moves(value: Any, what: str, default_mover: Player) -> tuple[Player, tuple[Move, ...]]:
     """The mover and the moves of an ``arrows``/``last_play`` option."""
     if isinstance(value, Play):
         return value.player, value.moves
@@ -209,14 +218,14 @@ def _moves(value, what: str, default_mover: Player) -> tuple[Player, tuple[Move,
     try:
         items = list(value)
     except TypeError:
-        raise RenderError(f"{what} must be a Play or a list of Moves, got {type(value).__name__}.") from None
+        raise RenderError(_("{option} must be a Play or a list of Moves, got {type}.").format(option=what, type=type(value).__name__)) from None
     moves = []
     for m in items:
         if not isinstance(m, Move):
             try:
                 m = Move(*m)
             except TypeError:
-                raise RenderError(f"{what}: {m!r} is not a Move.") from None
+                raise RenderError(_("{option}: {value} is not a Move.").format(option=what, value=repr(m))) from None
         ok = (1 <= m.source <= 24 or m.source == BAR) and (1 <= m.destination <= 24 or m.destination == OFF)
         if not ok:
             raise RenderError(
@@ -301,15 +310,16 @@ class _Frozen:
 
     __slots__ = ("xml",)
 
-    def __init__(self, element) -> None:
+    def __init__(self, element: _Element) -> None:
         self.xml = element.get_xml()
 
-    def get_xml(self):
+    def get_xml(self) -> Any:
         return self.xml
 
 
 @lru_cache(maxsize=64)
-def _static_layers(theme: str, perspective: Player, home: str, numbers: bool, caption_lines: int):
+def _static_layers(theme: str, perspective: Player, home: str, numbers: bool,
+                   caption_lines: int) -> tuple[_Frozen, _Frozen | None]:
     """The frame (board, fields, bar, triangles) and the point numbers for one layout and theme."""
     board = _board(perspective, home, numbers, caption_lines)
     th = THEMES[theme]
@@ -329,7 +339,7 @@ def render(
     home: str = "right",
     numbers: bool = True,
     pips: bool = True,
-    dice=None,
+    dice: Roll | Sequence[int] | str | None = None,
     cube: int = 1,
     cube_owner: Player | None = None,
     show_cube: bool = True,
@@ -377,17 +387,18 @@ def render(
     raise :class:`RenderError`.
     """
     if not isinstance(position, Position):
-        raise RenderError(f"render draws a Position, got {type(position).__name__}.")
-    persp = _player(perspective, "perspective")
+        raise RenderError(_("render draws a Position, got {type}.").format(type=type(position).__name__))
+    persp = player_option(perspective, "perspective")
     if home not in ("right", "left"):
-        raise RenderError(f"home must be 'right' or 'left', got {home!r}.")
+        raise RenderError(_("home must be 'right' or 'left', got {value}.").format(value=repr(home)))
     if theme not in THEMES:
-        raise RenderError(f"theme must be one of {', '.join(sorted(THEMES))}, got {theme!r}.")
+        raise RenderError(_("theme must be one of {themes}, got {value}.").format(themes=", ".join(sorted(THEMES)), value=repr(theme)))
     th = THEMES[theme]
+    show_cube = show_cube and position.variant == "backgammon"  # Long Nardy has no cube
     roll = None if dice is None else as_roll(dice)
     if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1:
-        raise RenderError(f"cube must be a positive whole number (the cube's value), got {cube!r}.")
-    owner = None if cube_owner is None else _player(cube_owner, "cube_owner")
+        raise RenderError(_("cube must be a positive whole number (the cube's value), got {value}.").format(value=repr(cube)))
+    owner = None if cube_owner is None else player_option(cube_owner, "cube_owner")
     if highlight is None:
         highlight = ()
     elif isinstance(highlight, (int, str)):
@@ -395,12 +406,12 @@ def render(
     try:
         marks = tuple(_point_ref(h, "highlight") for h in highlight)
     except TypeError:
-        raise RenderError(f"highlight must be a list of points, got {highlight!r}.") from None
+        raise RenderError(_("highlight must be a list of points, got {value}.").format(value=repr(highlight))) from None
     sel = None if selected is None else _point_ref(selected, "selected")
     arrow_moves = None if arrows is None else _moves(arrows, "arrows", position.turn)
     last_moves = None if last_play is None else _moves(last_play, "last_play", position.turn.opponent)
     if width is not None and (isinstance(width, bool) or not isinstance(width, (int, float)) or width <= 0):
-        raise RenderError(f"width must be a positive number of pixels, got {width!r}.")
+        raise RenderError(_("width must be a positive number of pixels, got {value}.").format(value=repr(width)))
     lines = _caption_lines(caption)
     match = _match_info(score, match_length, crawford)
 
@@ -408,15 +419,16 @@ def render(
     height = board.height
     px_w = W if width is None else width
     px_h = height * px_w / W
-    dwg = svgwrite.Drawing(size=(_n(px_w), _n(px_h)), debug=False, profile="full")
+    dwg = svgwrite.Drawing(size=(coord(px_w), coord(px_h)), debug=False, profile="full")
     dwg.attribs.update({
-        "viewBox": f"0 0 {W} {_n(height)}",
+        "viewBox": f"0 0 {W} {coord(height)}",
         "class": f"bg-board bg-theme-{th.name}",
         "font-family": "DejaVu Sans, Verdana, Arial, sans-serif",
         "data-perspective": "white" if persp is WHITE else "red",
         "data-home": home,
         "data-turn": "white" if position.turn is WHITE else "red",
-        "data-position-id": position.position_id(),
+        **({"data-position-id": position.position_id()} if position.variant == "backgammon" else
+           {"data-variant": position.variant}),
     })
     title, desc = _describe(position, persp, home, roll, cube, owner, show_cube, [*match["lines"], *lines])
     dwg.set_desc(title, desc)
@@ -430,6 +442,8 @@ def render(
     button = {"tabindex": "0", "role": "button"} if interactive else {"role": "img"}
     _draw_points(b, dwg, board, th, position, marks, sel, button)
     _draw_bar_and_trays(b, dwg, board, th, position, marks, sel, button)
+    if position.variant != "backgammon":  # the variant's own marks (bglearn.nardy.svg for Long Nardy)
+        position.draw_variant(b, dwg, board, th)
     if number_layer is not None:
         dwg.elements.append(number_layer)
     _draw_info(b, dwg, board, th, position, bool(pips), match, bool(on_roll) and not position.is_game_over)
@@ -446,58 +460,74 @@ def render(
     return Diagram(ET.tostring(dwg.get_xml(), encoding="unicode"))
 
 
-def _caption_lines(caption) -> list[str]:
+def _caption_lines(caption: object) -> list[str]:
     return [] if caption is None else str(caption).split("\n")
 
 
-def _match_info(score, match_length, crawford) -> dict:
+def _match_info(score: Any, match_length: object, crawford: bool) -> dict[str, Any]:
     """The score beside each name and the match line of the top band (checked options)."""
-    info: dict = {"score": None, "head": None, "lines": []}
+    info: dict[str, Any] = {"score": None, "head": None, "lines": []}
     if match_length is not None and (isinstance(match_length, bool) or not isinstance(match_length, int) or match_length < 0):
-        raise RenderError(f"match_length must be a whole number of points, got {match_length!r}.")
+        raise RenderError(_("match_length must be a whole number of points, got {value}.").format(value=repr(match_length)))
     if score is not None:
         try:
             sw, sr = score
         except (TypeError, ValueError):
-            raise RenderError(f"score must be a pair (white, red), got {score!r}.") from None
+            raise RenderError(_("score must be a pair (white, red), got {value}.").format(value=repr(score))) from None
         if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in (sw, sr)):
-            raise RenderError(f"score must be two whole numbers (white, red), got {score!r}.")
+            raise RenderError(_("score must be two whole numbers (white, red), got {value}.").format(value=repr(score)))
         info["score"] = (sw, sr)
-    head = f"{match_length}-point match" if match_length else None
-    if crawford:
-        head = f"{head} · Crawford game" if head else "Crawford game"
+    head: str | None
+    if match_length and crawford:
+        head = _("{length}-point match · Crawford game").format(length=match_length)
+    elif match_length:
+        head = _("{length}-point match").format(length=match_length)
+    else:
+        head = _("Crawford game") if crawford else None
     info["head"] = head
     if score is not None:
-        info["lines"].append(f"{head or 'Score'}: White {score[0]}, Red {score[1]}.")
+        info["lines"].append(_("{what}: White {white}, Red {red}.").format(
+            what=head or _("Score"), white=score[0], red=score[1]))
     elif head:
-        info["lines"].append(f"{head}.")
+        info["lines"].append(_("{what}.").format(what=head))
     return info
 
 
-def _describe(position, persp, home, roll, cube, owner, show_cube, lines) -> tuple[str, str]:
-    turn = position.turn
-    pid = position.position_id()
-    title = f"Backgammon position {pid}, {turn} on roll"
-    parts = [f"Position ID {pid}."]
-    parts.append(f"{turn} to play {roll}." if roll is not None else f"{turn} on roll.")
-    parts.append(f"Pip count: White {position.pip_count(WHITE)}, Red {position.pip_count(RED)}.")
-    bar = [f"{p} {position.bar(p)}" for p in (WHITE, RED) if position.bar(p)]
+def _describe(position: Position, persp: Player, home: str, roll: Roll | None, cube: int, owner: Player | None,
+              show_cube: bool, lines: list[str]) -> tuple[str, str]:
+    turn = position.turn.name_text
+    told = position.diagram_intro(persp) if position.variant != "backgammon" else None
+    if told is not None:
+        title, intro = told
+        parts = [intro]
+    else:
+        pid = position.position_id()
+        title = _("Backgammon position {id}, {player} on roll").format(id=pid, player=turn)
+        parts = [_("Position ID {id}.").format(id=pid)]
+    parts.append(_("{player} to play {roll}.").format(player=turn, roll=roll) if roll is not None else
+                 _("{player} on roll.").format(player=turn))
+    parts.append(_("Pip count: White {white}, Red {red}.").format(
+        white=position.pip_count(WHITE), red=position.pip_count(RED)))
+    # Translators: "{player} {count}" is one side's count in the lists "On the bar: ..." and "Borne off: ...".
+    bar = [_("{player} {count}").format(player=p.name_text, count=position.bar(p)) for p in (WHITE, RED) if position.bar(p)]
     if bar:
-        parts.append("On the bar: " + ", ".join(bar) + ".")
-    off = [f"{p} {position.off(p)}" for p in (WHITE, RED) if position.off(p)]
+        parts.append(_("On the bar: {sides}.").format(sides=", ".join(bar)))
+    off = [_("{player} {count}").format(player=p.name_text, count=position.off(p)) for p in (WHITE, RED) if position.off(p)]
     if off:
-        parts.append("Borne off: " + ", ".join(off) + ".")
+        parts.append(_("Borne off: {sides}.").format(sides=", ".join(off)))
     if show_cube:
         if owner is None:
-            parts.append(f"Cube: centred at {cube}." if cube > 1 else "Cube: centred (64).")
+            parts.append(_("Cube: centred at {value}.").format(value=cube) if cube > 1 else _("Cube: centred (64)."))
         else:
-            parts.append(f"Cube: {owner} owns it at {cube}.")
-    parts.append(f"Seen from {persp}'s side, {persp}'s home board at the bottom {home}.")
+            parts.append(_("Cube: {player} owns it at {value}.").format(player=Player(owner).name_text, value=cube))
+    parts.append((_("Seen from {player}'s side, {player}'s home board at the bottom right.") if home == "right" else
+                  _("Seen from {player}'s side, {player}'s home board at the bottom left.")).format(
+        player=persp.name_text))
     parts.extend(lines)
     return title, " ".join(parts)
 
 
-def _draw_frame(b: _Builder, dwg, board: _Board, th: Theme) -> None:
+def _draw_frame(b: _Builder, dwg: _Element, board: _Board, th: Theme) -> None:
     g = b.g(dwg, {"class": "bg-frame"})
     b.rect(g, 0, 0, W, board.height, fill=th.frame)
     for x in (X_L, X_R):
@@ -513,20 +543,23 @@ def _triangle(board: _Board, n: int) -> str:
     left = board.rx(board.column(n), PW)
     edge = board.fy if n >= 13 else board.fb
     tip = edge + TH if n >= 13 else edge - TH
-    return f"M{_n(left)} {_n(edge)}L{_n(left + PW)} {_n(edge)}L{_n(left + PW / 2)} {_n(tip)}Z"
+    return f"M{coord(left)} {coord(edge)}L{coord(left + PW)} {coord(edge)}L{coord(left + PW / 2)} {coord(tip)}Z"
 
 
-def _checker_style(th: Theme, color: Player) -> dict:
+def checker_style(th: Theme, color: Player) -> dict[str, Any]:
+    """The svgwrite attributes (``fill``, ``stroke``, ``stroke_width``) that draw a checker of ``color``
+    in theme ``th``; a variant's marks (:mod:`bglearn.nardy.svg`) use them to match the checkers."""
     if color is WHITE:
         return {"fill": th.white_fill, "stroke": th.white_stroke, "stroke_width": th.checker_stroke_width}
     return {"fill": th.red_fill, "stroke": th.red_stroke, "stroke_width": th.checker_stroke_width}
 
 
-def _stack(b: _Builder, parent, th: Theme, color: Player, count: int, x: float, ys, attrs: dict) -> None:
+def _stack(b: _Builder, parent: _Element, th: Theme, color: Player, count: int, x: float, ys: Callable[..., float],
+           attrs: dict[str, Any]) -> None:
     """Draw ``count`` checkers (at most five, the count written on the top one) at the heights ``ys``."""
     name = "white" if color is WHITE else "red"
     g = b.g(parent, {"class": "bg-stack", **attrs, "data-color": name, "data-count": str(count),
-                     **_style(_checker_style(th, color))})
+                     **_style(checker_style(th, color))})
     shown = min(count, MAX_DRAWN)
     for k in range(shown):
         g.elements.append(_checker_xml(x, ys(k + 1)))
@@ -535,7 +568,7 @@ def _stack(b: _Builder, parent, th: Theme, color: Player, count: int, x: float, 
                text_anchor="middle", stroke="none", fill=th.white_text if color is WHITE else th.red_text)
 
 
-def _area(b: _Builder, g, x, y, w, h) -> None:
+def _area(b: _Builder, g: _Element, x: float, y: float, w: float, h: float) -> None:
     """The transparent click and focus area of a clickable group."""
     g.elements.append(_area_xml(x, y, w, h))
 
@@ -546,7 +579,7 @@ _SCRATCH = svgwrite.Drawing(debug=False, profile="full")  # element factory for 
 @lru_cache(maxsize=256)
 def _area_xml(x: float, y: float, w: float, h: float) -> "_Frozen":
     el = Rect(factory=_SCRATCH)
-    el.attribs = {"class": "bg-area", "x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h),
+    el.attribs = {"class": "bg-area", "x": coord(x), "y": coord(y), "width": coord(w), "height": coord(h),
                   "fill": "#000000", "fill-opacity": "0", "stroke": "none"}
     return _Frozen(el)
 
@@ -554,27 +587,34 @@ def _area_xml(x: float, y: float, w: float, h: float) -> "_Frozen":
 @lru_cache(maxsize=1024)
 def _checker_xml(x: float, y: float) -> "_Frozen":
     el = Circle(factory=_SCRATCH)
-    el.attribs = {"class": "bg-checker", "cx": _n(x), "cy": _n(y), "r": _n(CR)}
+    el.attribs = {"class": "bg-checker", "cx": coord(x), "cy": coord(y), "r": coord(CR)}
     return _Frozen(el)
 
 
-def _draw_points(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel, button) -> None:
+def _draw_points(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position, marks: tuple[PointRef, ...],
+                 sel: PointRef | None, button: dict[str, str]) -> None:
     persp = board.p
-    owner_name = str(persp)
+    owner_name = persp.name_text
     layer = b.g(dwg, {"class": "bg-points"})
     for n in range(1, 25):
         who, count = position.owner(n, persp)
         left = board.rx(board.column(n), PW)
         cx = left + PW / 2
         top = n >= 13
-        content = "empty" if who is None else _plural(count, f"{who} checker")
+        if who is None:
+            # Translators: the accessible name of an empty point, e.g. "White's 7-point: empty".
+            label = _("{player}'s {number}-point: empty").format(player=owner_name, number=n)
+        else:
+            label = ngettext("{player}'s {number}-point: {n} {colour} checker",
+                             "{player}'s {number}-point: {n} {colour} checkers", count).format(
+                player=owner_name, number=n, n=count, colour=who.name_text)
         cls = "bg-point"
         if n in marks:
             cls += " bg-highlight"
         if n == sel:
             cls += " bg-selected"
         g = b.g(layer, {"class": cls, "data-point": str(n), **button,
-                        "aria-label": f"{owner_name}'s {n}-point: {content}"})
+                        "aria-label": label})
         _area(b, g, left, board.fy if top else board.ym, PW, IH / 2)
         if n in marks:   # under the checkers: the triangle outlined, and a ring where a checker lands
             mark = b.g(g, {"class": "bg-mark"})
@@ -588,8 +628,8 @@ def _draw_points(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
             _halo_ring(b, mark, cx, board.slot_y(n, max(1, min(count, MAX_DRAWN))), CR + 5, th, th.selected)
 
 
-def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Position, marks, sel,
-                        button) -> None:
+def _draw_bar_and_trays(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position,
+                        marks: tuple[PointRef, ...], sel: PointRef | None, button: dict[str, str]) -> None:
     layer = b.g(dwg, {"class": "bg-bar"})
     bx = board.bar_x()
     for player in (board.p.opponent, board.p):
@@ -603,12 +643,15 @@ def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Po
         if on_roll and sel == "bar":
             cls += " bg-selected"
         g = b.g(layer, {"class": cls, "data-bar": name, "data-count": str(count), **button,
-                        "aria-label": f"{player}'s bar: {_plural(count, f'{player} checker')}"})
+                        "aria-label": ngettext("{player}'s bar: {n} {player} checker",
+                                               "{player}'s bar: {n} {player} checkers", count).format(
+                            player=player.name_text, n=count)})
         _area(b, g, board.rx(X_B, BAR_W), board.ym if bottom else board.fy, BAR_W, IH / 2)
         if on_roll and "bar" in marks:
             mark = b.g(g, {"class": "bg-mark"})
             x0, y0 = board.rx(X_B, BAR_W) + 4, (board.ym if bottom else board.fy) + 4
-            _halo_path(b, mark, f"M{_n(x0)} {_n(y0)}h{_n(BAR_W - 8)}v{_n(IH / 2 - 8)}h{_n(8 - BAR_W)}Z", th, th.highlight)
+            _halo_path(b, mark, f"M{coord(x0)} {coord(y0)}h{coord(BAR_W - 8)}v{coord(IH / 2 - 8)}"
+                                f"h{coord(8 - BAR_W)}Z", th, th.highlight)
         if count:
             _stack(b, g, th, player, count, bx, lambda k, bottom=bottom: board.bar_slot_y(bottom, k), {})
         if on_roll and sel == "bar":
@@ -630,9 +673,10 @@ def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Po
         y0 = board.ym + 6 if bottom else board.fy
         h = IH / 2 - 6
         g = b.g(layer, {"class": cls, "data-off": name, "data-count": str(count), **button,
-                        "aria-label": f"{player}'s tray: {count} borne off"})
+                        "aria-label": ngettext("{player}'s tray: {n} borne off", "{player}'s tray: {n} borne off",
+                                               count).format(player=player.name_text, n=count)})
         b.rect(g, tx, y0, TRAY_W, h, class_="bg-area", fill=th.tray, stroke="none")
-        style = _checker_style(th, player)
+        style = checker_style(th, player)
         for k in range(count):
             y = board.fb - 3 - (k + 1) * SLAB if bottom else board.fy + 3 + k * SLAB
             b.rect(g, tx + 5, y, TRAY_W - 10, SLAB - 1, class_="bg-off-checker", rx="2", **style)
@@ -643,17 +687,18 @@ def _draw_bar_and_trays(b: _Builder, dwg, board: _Board, th: Theme, position: Po
         if on_roll and ("off" in marks or sel == "off"):
             color = th.selected if sel == "off" else th.highlight
             mark = b.g(g, {"class": "bg-mark"})
-            _halo_path(b, mark, f"M{_n(tx + 4)} {_n(y0 + 4)}h{_n(TRAY_W - 8)}v{_n(h - 8)}h{_n(8 - TRAY_W)}Z", th, color)
+            _halo_path(b, mark, f"M{coord(tx + 4)} {coord(y0 + 4)}h{coord(TRAY_W - 8)}v{coord(h - 8)}"
+                                f"h{coord(8 - TRAY_W)}Z", th, color)
 
 
-def _halo_path(b: _Builder, parent, d: str, th: Theme, color: str) -> None:
+def _halo_path(b: _Builder, parent: _Element, d: str, th: Theme, color: str) -> None:
     """An outline in ``color`` with a dark edge on both sides: visible on light and dark ground
     alike, and in grayscale."""
     b.path(parent, d, fill="none", stroke=th.halo, stroke_width="8", stroke_linejoin="round")
     b.path(parent, d, fill="none", stroke=color, stroke_width="4", stroke_linejoin="round")
 
 
-def _halo_ring(b: _Builder, parent, cx: float, cy: float, r: float, th: Theme, color: str,
+def _halo_ring(b: _Builder, parent: _Element, cx: float, cy: float, r: float, th: Theme, color: str,
                dashed: bool = False) -> None:
     """A ring in ``color`` with a dark edge (dashed for a landing place)."""
     b.circle(parent, cx, cy, r, fill="none", stroke=th.halo, stroke_width="8")
@@ -661,7 +706,7 @@ def _halo_ring(b: _Builder, parent, cx: float, cy: float, r: float, th: Theme, c
     b.circle(parent, cx, cy, r, fill="none", stroke=color, stroke_width="4", **extra)
 
 
-def _draw_numbers(b: _Builder, dwg, board: _Board, th: Theme) -> None:
+def _draw_numbers(b: _Builder, dwg: _Element, board: _Board, th: Theme) -> None:
     g = b.g(dwg, {"class": "bg-numbers", "font-size": "12", "text-anchor": "middle", "fill": th.label})
     top_y = INFO + NUM - 5
     bottom_y = board.bottom_num_y + 13
@@ -669,27 +714,30 @@ def _draw_numbers(b: _Builder, dwg, board: _Board, th: Theme) -> None:
         b.text(g, board.point_x(n), top_y if n >= 13 else bottom_y, str(n))
 
 
-def _draw_info(b: _Builder, dwg, board: _Board, th: Theme, position: Position, pips: bool, match: dict,
+def _draw_info(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position, pips: bool, match: dict[str, Any],
                on_roll: bool) -> None:
     g = b.g(dwg, {"class": "bg-info", "font-size": "14", "fill": th.label})
     for player, y in ((board.p.opponent, 0), (board.p, board.bottom_info_y)):
         name = "white" if player is WHITE else "red"
         row = b.g(g, {"class": "bg-player", "data-player": name})
-        b.circle(row, 22, y + INFO / 2, 7, **_checker_style(th, player))
-        label = str(player) + (f"  ·  {position.pip_count(player)} pips" if pips else "")
+        b.circle(row, 22, y + INFO / 2, 7, **checker_style(th, player))
+        label = player.name_text
+        if pips:
+            label = ngettext("{player}  ·  {n} pip", "{player}  ·  {n} pips", position.pip_count(player)).format(
+                player=label, n=position.pip_count(player))
         if match["score"] is not None:
             points = match["score"][0 if player is WHITE else 1]
-            label += f"  ·  score {points}"
+            label = _("{label}  ·  score {points}").format(label=label, points=points)
         b.text(row, 36, y + INFO / 2 + 5, label, class_="bg-pips")
         if match["head"] and y == 0:
             b.text(row, W / 2 + 60, y + INFO / 2 + 5, match["head"], class_="bg-match", text_anchor="middle",
                    font_weight="bold")
         if on_roll and player is position.turn:
-            b.text(row, W - 16, y + INFO / 2 + 5, "on roll", class_="bg-on-roll", text_anchor="end",
+            b.text(row, W - 16, y + INFO / 2 + 5, _("on roll"), class_="bg-on-roll", text_anchor="end",
                    font_weight="bold")
 
 
-def _draw_cube(b: _Builder, dwg, board: _Board, th: Theme, value: int, owner: Player | None) -> None:
+def _draw_cube(b: _Builder, dwg: _Element, board: _Board, th: Theme, value: int, owner: Player | None) -> None:
     size = 36
     cx = board.x(SIDE / 2)
     if owner is None:
@@ -719,7 +767,7 @@ _PIPS = {
 }
 
 
-def _draw_dice(b: _Builder, dwg, board: _Board, th: Theme, player: Player, roll: Roll) -> None:
+def _draw_dice(b: _Builder, dwg: _Element, board: _Board, th: Theme, player: Player, roll: Roll) -> None:
     size = 32
     start = board.field_start(physical_right=player is board.p)
     centre = start + 3 * PW
@@ -734,24 +782,27 @@ def _draw_dice(b: _Builder, dwg, board: _Board, th: Theme, player: Player, roll:
         b.rect(die, x - size / 2, y - size / 2, size, size, rx="5", fill=fill, stroke=stroke, stroke_width="2")
         r = 3.2
         d = "".join(
-            f"M{_n(x + dx * 8.5 - r)} {_n(y + dy * 8.5)}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0"
+            f"M{coord(x + dx * 8.5 - r)} {coord(y + dy * 8.5)}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0"
             for dx, dy in _PIPS[value]
         )
         b.path(die, d, fill=pip)
 
 
-def _anchor(board: _Board, mover: Player, n: int, slot: int) -> tuple[float, float]:
+def _anchor(board: _Board, position: Position, mover: Player, n: int, slot: int) -> tuple[float, float]:
     """Screen position of a move end: a point (mover's numbering), the bar or the tray."""
     bottom = mover is board.p
     if n == BAR:
         return board.bar_x(), board.bar_slot_y(bottom, max(1, min(slot, MAX_DRAWN)))
     if n == OFF:
         return board.tray_x() + TRAY_W / 2, (board.ym + IH / 4) if bottom else (board.ym - IH / 4)
-    s = board.screen_point(mover, n)
+    if position.variant != "backgammon":  # the variant's own map between the two sides' numberings
+        s = n if mover is board.p else position.opposite_point(n)
+    else:
+        s = board.screen_point(mover, n)
     return board.point_x(s), board.slot_y(s, max(1, min(slot, MAX_DRAWN)))
 
 
-def _draw_arrows(b: _Builder, dwg, board: _Board, th: Theme, position: Position, mover: Player,
+def _draw_arrows(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position, mover: Player,
                  moves: Sequence[Move], last: bool) -> None:
     # Where each checker leaves and lands: track the mover's stack heights from the drawn position
     # (before the play for arrows, after it for the last play). Display bookkeeping, not rules.
@@ -762,16 +813,16 @@ def _draw_arrows(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
     ends: list[tuple[tuple[float, float], tuple[float, float], bool]] = []
     if not last:
         for m in moves:
-            a = _anchor(board, mover, m.source, counts[m.source])
+            a = _anchor(board, position, mover, m.source, counts[m.source])
             counts[m.source] -= 1
             counts[m.destination] += 1
-            ends.append((a, _anchor(board, mover, m.destination, counts[m.destination]), m.hit))
+            ends.append((a, _anchor(board, position, mover, m.destination, counts[m.destination]), m.hit))
     else:
         for m in reversed(moves):
-            z = _anchor(board, mover, m.destination, counts[m.destination])
+            z = _anchor(board, position, mover, m.destination, counts[m.destination])
             counts[m.destination] -= 1
             counts[m.source] += 1
-            ends.append((_anchor(board, mover, m.source, counts[m.source]), z, m.hit))
+            ends.append((_anchor(board, position, mover, m.source, counts[m.source]), z, m.hit))
         ends.reverse()
     color = th.last_play if last else th.arrow
     attrs = {"class": "bg-last-play" if last else "bg-arrows", "data-color": "white" if mover is WHITE else "red"}
@@ -793,24 +844,24 @@ def _draw_arrows(b: _Builder, dwg, board: _Board, th: Theme, position: Position,
         ul = math.hypot(ux, uy) or 1.0
         ux, uy = ux / ul, uy / ul
         hx, hy = x2 - ux * 13, y2 - uy * 13
-        d = f"M{_n(x1)} {_n(y1)}Q{_n(qx)} {_n(qy)} {_n(hx)} {_n(hy)}"
+        d = f"M{coord(x1)} {coord(y1)}Q{coord(qx)} {coord(qy)} {coord(hx)} {coord(hy)}"
         a = b.g(g, {"class": "bg-arrow" + (" bg-arrow-hit" if hit else "")})
         b.path(a, d, fill="none", stroke=th.halo, stroke_width="8", stroke_linecap="round")
         b.path(a, d, fill="none", stroke=color, stroke_width="4", stroke_linecap="butt", **dash)
-        head = (f"M{_n(x2)} {_n(y2)}L{_n(hx - uy * 8)} {_n(hy + ux * 8)}"
-                f"L{_n(hx + uy * 8)} {_n(hy - ux * 8)}Z")
+        head = (f"M{coord(x2)} {coord(y2)}L{coord(hx - uy * 8)} {coord(hy + ux * 8)}"
+                f"L{coord(hx + uy * 8)} {coord(hy - ux * 8)}Z")
         b.path(a, head, fill=color, stroke=th.halo, stroke_width="2", stroke_linejoin="round")
         if hit:
             star = "".join(
                 ("M" if i == 0 else "L")
-                + f"{_n(x2 + (11 if i % 2 == 0 else 5) * math.cos(math.pi * i / 8))} "
-                + f"{_n(y2 + (11 if i % 2 == 0 else 5) * math.sin(math.pi * i / 8))}"
+                + f"{coord(x2 + (11 if i % 2 == 0 else 5) * math.cos(math.pi * i / 8))} "
+                + f"{coord(y2 + (11 if i % 2 == 0 else 5) * math.sin(math.pi * i / 8))}"
                 for i in range(16)
             ) + "Z"
             b.path(a, star, class_="bg-hit", fill=th.hit, stroke=th.halo, stroke_width="1.5")
 
 
-def _draw_caption(b: _Builder, dwg, board: _Board, th: Theme, lines: list[str]) -> None:
+def _draw_caption(b: _Builder, dwg: _Element, board: _Board, th: Theme, lines: list[str]) -> None:
     g = b.g(dwg, {"class": "bg-caption", "font-size": "14", "text-anchor": "middle", "fill": th.label})
     for i, line in enumerate(lines):
         b.text(g, W / 2, board.caption_y + 4 + (i + 1) * LINE - 5, line)

@@ -4,6 +4,12 @@ A :class:`Theme` is only colours; the geometry lives in :mod:`bglearn.svg`. Two 
 ``"classic"`` (a wooden board with green felt, cream and brown points) and ``"contrast"``
 (high contrast, built from the Okabe–Ito colour-blind-safe palette: black frame, white felt,
 blue and grey points, white and vermillion checkers with heavy black outlines).
+
+>>> from bglearn.svg_theme import THEMES, contrast_ratio
+>>> sorted(THEMES)
+['classic', 'contrast']
+>>> round(contrast_ratio("#000000", "#ffffff"), 1)
+21.0
 """
 
 from __future__ import annotations

@@ -18,6 +18,13 @@ changed without a rebuild.
     python notebooks/build.py              # build all notebooks (about a minute on two cores)
     python notebooks/build.py 03 glossary  # only those whose names contain these words
     python notebooks/build.py --check      # list the notebooks that are out of date, build nothing
+    python notebooks/build.py --lang fi    # the Finnish course: notebooks/src/fi/*.md -> notebooks/fi/*.ipynb
+
+A translated course (``--lang es|fi|ro``) is built the same way from ``src/<lang>/`` (same file names,
+its own ``glossary.yaml``) into ``notebooks/<lang>/``. The build puts a first code cell in each notebook,
+``import bglearn; bglearn.set_language("fi")``, so the engine's messages, boards and quizzes speak the
+lesson's language (also when a learner re-runs it), runs the kernel with ``BGLEARN_LANG`` set, and points
+the links to graded exercises at ``exercises/<lang>/``.
 """
 
 from __future__ import annotations
@@ -39,6 +46,9 @@ GLOSSARY_SOURCE = SRC / "glossary.yaml"
 GLOSSARY = "glossary.ipynb"
 SHOW_CODE = "show-code"
 """The cell tag that keeps a code cell's source visible (all other code cells are collapsed)."""
+PREDICT = "predict"
+"""The cell tag of a "predict before you run" cell: its stored output is folded (the learner sees
+only its first line, a header such as ``The engine's answer:``) until the learner runs the cell."""
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
@@ -47,12 +57,24 @@ class BuildError(RuntimeError):
     """A source that cannot be built, with the file and the problem named."""
 
 
-def sources() -> dict[str, Path]:
+def source_dir(lang: str = "en") -> Path:
+    """The lesson sources of ``lang``: ``src/`` for English, ``src/<lang>/`` for a translation."""
+    return SRC if lang == "en" else SRC / lang
+
+
+def out_dir(lang: str = "en") -> Path:
+    """Where the notebooks of ``lang`` are written: ``notebooks/`` for English, ``notebooks/<lang>/``."""
+    return HERE if lang == "en" else HERE / lang
+
+
+def sources(lang: str = "en") -> dict[str, Path]:
     """Every built notebook's file name, mapped to its source file, in course order."""
-    found = {p.stem + ".ipynb": p for p in sorted(SRC.glob("*.md"))}
+    src = source_dir(lang)
+    found = {p.stem + ".ipynb": p for p in sorted(src.glob("*.md"))}
     if not found:
-        raise BuildError(f"no lesson sources (*.md) in {SRC}")
-    found[GLOSSARY] = GLOSSARY_SOURCE
+        raise BuildError(f"no lesson sources (*.md) in {src}")
+    if (src / GLOSSARY_SOURCE.name).is_file():
+        found[GLOSSARY] = src / GLOSSARY_SOURCE.name
     return found
 
 
@@ -67,11 +89,11 @@ def recorded_hash(notebook: Path) -> str | None:
     return nb.metadata.get("bglearn", {}).get("source_sha256")
 
 
-def out_of_date() -> list[str]:
+def out_of_date(lang: str = "en") -> list[str]:
     """The built notebooks missing or older than their sources (by recorded hash, nothing is run)."""
     stale = []
-    for name, src in sources().items():
-        target = HERE / name
+    for name, src in sources(lang).items():
+        target = out_dir(lang) / name
         if not target.is_file() or recorded_hash(target) != source_hash(src):
             stale.append(name)
     return stale
@@ -100,7 +122,10 @@ def read_lesson(path: Path) -> nbformat.NotebookNode:
 def read_glossary(path: Path = GLOSSARY_SOURCE) -> dict[str, Any]:
     """The glossary data: ``title``, ``intro`` (Markdown), ``setup`` (code) and ``terms``, a list of
     entries each with ``term``, ``text`` (Markdown) and optional ``code`` (one code cell's source or
-    a list of them). Raises :class:`BuildError` naming the first malformed entry."""
+    a list of them) and ``id`` (a translation's English anchor). When some entry has pictures, also
+    the labels of the pictures section: ``pictures`` (its heading), ``picture_link`` (the link under
+    a pictured word), ``picture_heading`` and ``back_link`` (both with ``{term}``). Raises
+    :class:`BuildError` naming the first malformed entry."""
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -110,6 +135,13 @@ def read_glossary(path: Path = GLOSSARY_SOURCE) -> dict[str, Any]:
     for key in ("title", "intro", "setup"):
         if not isinstance(data.get(key), str):
             raise BuildError(f"{where}: '{key}' must be text")
+    if any(isinstance(e, dict) and e.get("code") for e in data["terms"]):
+        for key in ("pictures", "picture_link", "picture_heading", "back_link"):
+            if not isinstance(data.get(key), str):
+                raise BuildError(f"{where}: '{key}' must be text (the glossary has pictures)")
+        for key in ("picture_heading", "back_link"):
+            if "{term}" not in data[key]:
+                raise BuildError(f"{where}: '{key}' must contain {{term}}")
     seen = set()
     for i, entry in enumerate(data["terms"], 1):
         if not isinstance(entry, dict) or not isinstance(entry.get("term"), str) or not isinstance(entry.get("text"), str):
@@ -130,58 +162,132 @@ def anchor(term: str) -> str:
     return term.replace(" ", "-")
 
 
+def entry_anchor(entry: dict[str, Any]) -> str:
+    """The cell id of a glossary entry: its ``id`` key when it has one (a translated glossary keeps
+    the English anchor there, so the lessons' links stay the same), else :func:`anchor` of its term."""
+    return entry.get("id") or anchor(entry["term"])
+
+
+def picture_anchor(entry: dict[str, Any]) -> str:
+    """The id of the cell that heads a glossary word's pictures (``picture-Blot``)."""
+    return "picture-" + entry_anchor(entry)
+
+
 def glossary_notebook(data: dict[str, Any]) -> nbformat.NotebookNode:
-    """The glossary notebook's cells: the title, the setup cell, then one heading per word (sorted
-    as in the data) with its definition and pictures."""
+    """The glossary notebook's cells: the title, the setup cell, one Markdown cell per word (its
+    heading and definition; its cell id is :func:`entry_anchor`), then a pictures section with each
+    pictured word's heading (id :func:`picture_anchor`) and picture cells, then the outro.
+
+    The pictures come after all the words on purpose: JupyterLab (its default "content visibility"
+    windowing) opens a notebook with every cell at an *estimated* height, scrolls to a link's target,
+    and then draws the cells above it at their real height. A board picture is some 300 px taller
+    than its estimate, so pictures above a word pushed the word out of view; with nothing but text
+    above every word, a link lands on it (``tests/browser/test_lessons_browser.py``). A pictured
+    word's definition ends with a link to its pictures, and the pictures link back."""
+    pictured = [e for e in data["terms"] if e.get("code")]
     cells = [new_markdown_cell(f"# {data['title']}\n\n{data['intro'].strip()}"),
              new_code_cell(data["setup"].strip())]
     for entry in data["terms"]:
-        heading = new_markdown_cell(f"## {entry['term']}\n\n{entry['text'].strip()}")
-        heading["id"] = anchor(entry["term"])  # what links land on: glossary.ipynb#cell-id=<anchor>
+        text = f"## {entry['term']}\n\n{entry['text'].strip()}"
+        if entry.get("code"):
+            text += f"\n\n[{data['picture_link']}](#cell-id={picture_anchor(entry)})"
+        cell = new_markdown_cell(text)
+        cell["id"] = entry_anchor(entry)  # what links land on: glossary.ipynb#cell-id=<anchor>
+        cells.append(cell)
+    if pictured:
+        cells.append(new_markdown_cell(f"## {data['pictures']}"))
+    for entry in pictured:
+        heading = new_markdown_cell(
+            f"### {data['picture_heading'].format(term=entry['term'])}\n\n"
+            f"[{data['back_link'].format(term=entry['term'])}](#cell-id={entry_anchor(entry)})")
+        heading["id"] = picture_anchor(entry)
         cells.append(heading)
-        code = entry.get("code") or []
+        code = entry["code"]
         for source in [code] if isinstance(code, str) else code:
             cells.append(new_code_cell(source.strip()))
     if data.get("outro"):
         cells.append(new_markdown_cell(data["outro"].strip()))
+    targets = {entry_anchor(e) for e in data["terms"]} | {picture_anchor(e) for e in pictured}
     for i, cell in enumerate(cells):
-        if not cell.source.startswith("## "):
+        if cell.get("id") not in targets:
             cell["id"] = f"cell-{i:02d}"
     return new_notebook(cells=cells)
 
 
-def load(name: str, path: Path) -> nbformat.NotebookNode:
+def language_cell(lang: str) -> nbformat.NotebookNode:
+    """The first cell of a translated notebook: the engine's language (kept when the learner re-runs)."""
+    return new_code_cell(f'import bglearn\nbglearn.set_language("{lang}")')
+
+
+def localize_links(nb: nbformat.NotebookNode, lang: str) -> None:
+    """In a translated lesson, links to graded exercises (``../exercises/x.ipynb``) open the same
+    exercise in the lesson's language (``../../exercises/<lang>/x.ipynb``)."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = cell.source.replace("](../exercises/", f"](../../exercises/{lang}/")
+
+
+def load(name: str, path: Path, lang: str = "en") -> nbformat.NotebookNode:
     """The unexecuted notebook built from ``path``, with stable cell ids (``cell-00``, ``cell-01``, ...;
     a glossary word's cell is its :func:`anchor`), collapsed code cells and the source hash in its
-    metadata."""
-    glossary = path == GLOSSARY_SOURCE
+    metadata. A translation (``lang`` not "en") starts with :func:`language_cell`."""
+    glossary = path.name == GLOSSARY_SOURCE.name
     nb = glossary_notebook(read_glossary(path)) if glossary else read_lesson(path)
+    if lang != "en":
+        localize_links(nb, lang)
+        first = language_cell(lang)
+        first["id"] = "cell-language"
+        nb.cells.insert(0, first)
     nb.metadata = nbformat.NotebookNode({
         "kernelspec": dict(KERNELSPEC),
         "language_info": {"name": "python"},
         "bglearn": {"source": str(path.relative_to(HERE)), "source_sha256": source_hash(path)},
     })
-    for i, cell in enumerate(nb.cells):
+    for i, cell in enumerate(nb.cells[1:] if lang != "en" else nb.cells, start=0):
         if not glossary:  # the glossary's cells have their ids already (its words' cells are link targets)
             cell["id"] = f"cell-{i:02d}"
         if cell.cell_type == "code":
             cell.metadata.pop("execution", None)
             if SHOW_CODE not in cell.metadata.get("tags", []):
                 cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+            if PREDICT in cell.metadata.get("tags", []):  # JupyterLab reads "collapsed", Notebook 6 the other
+                cell.metadata["collapsed"] = True
+                cell.metadata.setdefault("jupyter", {})["outputs_hidden"] = True
     return nb
+
+
+def check_predictions(nb: nbformat.NotebookNode, name: str) -> None:
+    """Every ``predict`` cell's folded output shows only a header line: JupyterLab draws a folded
+    output as the first non-empty line of its first output, so that output must be printed text
+    whose first line is the same in every such cell of the notebook (``The engine's answer:``),
+    never the answer. Raises :class:`BuildError` naming the cell."""
+    headers = set()
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code" or PREDICT not in cell.metadata.get("tags", []):
+            continue
+        first = cell.outputs[0] if cell.outputs else None
+        if first is None or first.output_type != "stream" or first.name != "stdout":
+            raise BuildError(f"{name} (cell {i}): a '{PREDICT}' cell must print its header line first "
+                             "(its folded output shows that line)")
+        headers.add(next(line for line in first.text.splitlines() if line.strip()))
+    if len(headers) > 1:
+        raise BuildError(f"{name}: the '{PREDICT}' cells print different first lines: {sorted(headers)}")
 
 
 # -- running ----------------------------------------------------------------------------------------
 
-def execute(nb: nbformat.NotebookNode, name: str, timeout: int = 300) -> None:
-    """Run every cell in a fresh kernel started in ``notebooks/``; a failing cell raises
+def execute(nb: nbformat.NotebookNode, name: str, timeout: int = 300, folder: Path = HERE) -> None:
+    """Run every cell in a fresh kernel started in ``folder`` (``notebooks/``); a failing cell raises
     :class:`BuildError` naming the notebook and the cell."""
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
     os.environ["PYTHONHASHSEED"] = "0"  # the kernel inherits it: set and dict orders repeat
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    if str(HERE.parent) not in paths:  # the kernel imports this repository's bglearn, installed or not
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(HERE.parent), *filter(None, paths)])
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(HERE)}})
+                            resources={"metadata": {"path": str(folder)}})
     try:
         client.execute()
     except CellExecutionError as error:
@@ -207,13 +313,15 @@ def coalesce_streams(nb: nbformat.NotebookNode) -> None:
         cell.outputs = joined
 
 
-def build_one(name: str, path: Path) -> nbformat.NotebookNode:
+def build_one(name: str, path: Path, lang: str = "en") -> nbformat.NotebookNode:
     """Read, execute and normalise one notebook (not written)."""
     from bglearn.widgets.fallback import normalize_notebook
 
-    nb = load(name, path)
-    execute(nb, name)
+    nb = load(name, path, lang)
+    os.environ["BGLEARN_LANG"] = lang  # the kernel inherits it (the first cell also sets it)
+    execute(nb, name, folder=out_dir(lang))
     coalesce_streams(nb)
+    check_predictions(nb, name)
     nb = normalize_notebook(nb, cell_ids=False)  # ids are already stable: cell-00, cell-01, ...
     for cell in nb.cells:
         if cell.cell_type == "code":
@@ -221,18 +329,20 @@ def build_one(name: str, path: Path) -> nbformat.NotebookNode:
     return nb
 
 
-def build(words: list[str]) -> list[Path]:
+def build(words: list[str], lang: str = "en") -> list[Path]:
     """Build the notebooks whose names contain any of ``words`` (all when empty); returns the paths written."""
     written = []
-    for name, path in sources().items():
+    out_dir(lang).mkdir(exist_ok=True)
+    for name, path in sources(lang).items():
         if words and not any(w in name for w in words):
             continue
         t0 = time.perf_counter()
-        nb = build_one(name, path)
-        target = HERE / name
+        nb = build_one(name, path, lang)
+        target = out_dir(lang) / name
         nbformat.write(nb, str(target))
         written.append(target)
-        print(f"wrote notebooks/{name} from {path.relative_to(HERE)} ({time.perf_counter() - t0:.1f} s)", flush=True)
+        print(f"wrote {target.relative_to(HERE.parent)} from {path.relative_to(HERE)} "
+              f"({time.perf_counter() - t0:.1f} s)", flush=True)
     return written
 
 
@@ -240,16 +350,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="build only notebooks whose file names contain these")
     parser.add_argument("--check", action="store_true", help="list out-of-date notebooks and exit 1 if any")
+    parser.add_argument("--lang", default="en", choices=("en", "es", "fi", "ro"),
+                        help="the course's language: src/<lang>/ into notebooks/<lang>/ (default: en)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(HERE.parent))  # the repository's bglearn, even when not installed
     try:
         if args.check:
-            stale = out_of_date()
+            stale = out_of_date(args.lang)
             for name in stale:
-                print(f"out of date: notebooks/{name}")
+                print(f"out of date: {(out_dir(args.lang) / name).relative_to(HERE.parent)}")
             return 1 if stale else 0
         t0 = time.perf_counter()
-        written = build(args.names)
+        written = build(args.names, args.lang)
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1

@@ -66,7 +66,7 @@ def mover_arrays(position):
 
 # -- which rule an attempted play breaks first ---------------------------------------------------------
 #
-# The order explain() promises, written out plainly (see bglearn/explain.py's module docstring):
+# The order explain() promises, written out plainly (see bglearn/verdicts.py's module docstring):
 #
 #   1. nothing written while a legal play exists ............................... MUST_MOVE
 #   2. the written moves read on their own, rule by rule over all the moves:

@@ -4,6 +4,7 @@ exercise notebooks executing headless (blank, with a correct key, with wrong ans
 from __future__ import annotations
 
 import json
+from html import unescape
 import os
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from collections import Counter
 
 from bglearn import Position, Roll, WHITE, RED, legal_plays
 from bglearn.exercises import (
-    ANSWER_MIME, EXERCISES, build_notebook, generate, load_exercise, open_handout, question_from_spec,
+    ANSWER_MIME, EXERCISES, MODES, build_notebook, generate, load_exercise, open_handout, question_from_spec,
     saved_answers,
 )
 from bglearn.exercises.generators import ANSWER_BANDS, FORCED_REASONS, blocked_entry_dice, tempting_plays, targets
@@ -26,7 +27,7 @@ from bglearn.exercises.questions import (
 )
 from bglearn.exercises.rules import RULES, cube_problem, position_problem
 from bglearn.ids import parse_xgid
-from bglearn.explain import Reason, explain
+from bglearn.verdicts import Reason, explain
 from bglearn.grading.synthetic import right_answer, wrong_answer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,8 +179,11 @@ def test_realistic_positions_and_cubes():
 def test_questions_round_trip_through_their_description(name):
     for q in generate(name, 5, "zoe"):
         spec = json.loads(json.dumps(q.spec()))     # plain JSON
-        assert {"kind", "rules", "xgid", "points"} <= set(spec)
         assert question_from_spec(spec) == q
+        if q.position.variant != "backgammon":   # Long Nardy has no XGID: its position is written out
+            assert {"kind", "rules", "position", "points"} <= set(spec)
+            continue
+        assert {"kind", "rules", "xgid", "points"} <= set(spec)
         x = parse_xgid(spec["xgid"])
         assert x.position == q.position
         if hasattr(q, "roll"):
@@ -231,6 +235,14 @@ def test_handout_carries_positions_not_the_seed():
     assert [q.spec() for q in handout.questions] == [q.spec() for q in ex.questions]
     with pytest.raises(ValueError, match="not available in a handout"):
         handout.question(1).example_answer()
+    for n, q in enumerate(ex.questions, 1):   # the handout's own questions tell no answer either
+        view = handout.question(n)
+        assert view.rules() == q.public_rules()
+        for name in ("judge", "answer_count", "difficulty", "play_topics"):
+            with pytest.raises(ValueError, match="not available in a handout"):
+                getattr(view, name)
+        fb = view.check(right_answer(q))          # assessment: the form is confirmed, nothing judged
+        assert fb.status == "recorded" and fb.points == 0
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -241,7 +253,28 @@ def test_task_cells_carry_machine_readable_metadata(name):
     assert len(tasks) == len(ex.questions)
     for c, q in zip(tasks, ex.questions):
         meta = c.metadata["bglearn"]
-        assert meta["kind"] == q.kind and meta["rules"] == list(q.rules()) and meta["xgid"] == q.xgid()
+        assert meta["kind"] == q.kind and meta["rules"] == list(q.public_rules())
+        assert meta.get("xgid") == q.xgid() if q.position.variant == "backgammon" else "position" in meta
+        assert set(q.rules()) <= set(meta["rules"])          # every rule it tests is named
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_rules_a_handout_names_never_tell_the_answer(classes, name):
+    """Questions of one kind in the same setting (cube, match, dice) whose right answers differ show
+    the same forced-move / result / cube codes in their metadata: "MAY_DOUBLE" must not mean "yes",
+    "NO_LEGAL_PLAY" must not mean "no play", "GAMMON" must not mean "gammon"."""
+    answer_codes = {"MAY_DOUBLE", "CUBE_OWNERSHIP", "DOUBLE_BEFORE_ROLLING", "CRAWFORD", "SINGLE", "GAMMON",
+                    "BACKGAMMON", "OPENING_THROW", "OPENING_TIE", "NO_LEGAL_PLAY", "SMALLER_DIE_ONLY",
+                    "LARGER_DIE_REQUIRED", "DICE_NOT_FULLY_USED", "DOUBLES_UNDERPLAYED", "BEAR_OFF", "ENTERING"}
+    seen: dict = {}
+    for qs in classes[name].values():
+        for q in qs:
+            setting = (q.kind, getattr(getattr(q, "roll", None), "is_double", None), getattr(q, "jacoby", None),
+                       bool(getattr(q, "match_length", 0)))
+            codes = frozenset(q.spec()["rules"]) & answer_codes
+            seen.setdefault(setting, {}).setdefault(codes, set()).add(repr(right_answer(q)))
+    for setting, by_codes in seen.items():
+        assert len(by_codes) == 1, (setting, {tuple(sorted(k)): len(v) for k, v in by_codes.items()})
 
 
 def test_check_cells_reimport_the_checker(tmp_path):
@@ -382,7 +415,9 @@ def test_assign_report_lists_coverage_for_every_student(tmp_path):
     for s in CLASS[:5]:
         assert s in text
     manifest = json.loads((out / "assignment.json").read_text())
-    assert manifest["exercises"]["bearing-off"] == {"seed": 9, "mode": "assessment"}
+    entry = manifest["exercises"]["bearing-off"]
+    assert (entry["seed"], entry["mode"]) == (9, "assessment")
+    assert entry["questions"] == {s: load_exercise("bearing-off", 9, s, "assessment").specs() for s in entry["questions"]}
     handout = (out / "handouts" / CLASS[0] / "bearing-off.ipynb").read_text()
     assert '"seed"' not in handout and "mode='assessment'" in handout
 
@@ -542,3 +577,134 @@ def test_an_answer_too_long_to_save_is_refused():
     q = MakePlay(Position(), roll=Roll(3, 1))
     assert "too long" in q.problem(["8/5 6/5"] * 5000)
     assert q.problem("8/5 6/5") is None
+
+
+def test_a_play_clicked_on_the_board_is_the_saved_answer_in_both_modes(monkeypatch):
+    import bglearn.exercises.form as form
+
+    for mode in MODES:
+        published = []
+        monkeypatch.setattr(form, "update_display", lambda data, raw, display_id: published.append(data))
+        ex = load_exercise("forced-moves", 7, "kim", mode)
+        n = next(i for i, q in enumerate(ex.questions, 1) if q.form == "play")
+        q = ex.question(n)
+        f = ex.ask(n)
+        board = f.open_board()
+        right = explain(q.position, q.roll, q.example_answer()).play
+        for m in right.moves:                       # click each move: the checker, then where it goes
+            board.session.click(m.source if m.source != 25 else {"bar": str(q.mover).lower()})
+            board.session.click(m.destination if m.destination else {"off": str(q.mover).lower()})
+        board.session.control("submit")
+        saved = saved_answers({"cells": [{"cell_type": "code", "outputs": [{"data": d}]} for d in published]})
+        assert q.check(saved[n]).correct, (mode, saved)
+        text = unescape(f.feedback.value)
+        if mode == "assessment":                     # recorded, not judged or explained
+            assert "Recorded" in text and "Right" not in text and "rule" not in text
+        else:
+            assert "Right" in text
+
+
+# -- the exercise prose is Markdown ---------------------------------------------------------------
+
+def _prose_tree(tmp_path, monkeypatch):
+    import shutil
+
+    import bglearn.exercises.prose as prose
+
+    root = tmp_path / "src"
+    shutil.copytree(prose.prose_dir("en"), root, ignore=shutil.ignore_patterns("es", "fi", "ro"))
+    monkeypatch.setattr(prose, "prose_dir", lambda lang="en": root if lang == "en" else root / lang)
+    return root
+
+
+def test_exercise_prose_is_the_markdown_a_teacher_edits(tmp_path, monkeypatch):
+    import dataclasses
+
+    from bglearn.exercises.generators import ExerciseSpec
+
+    assert {f.name for f in dataclasses.fields(ExerciseSpec)} == {"name", "rules", "slots"}  # no prose in Python
+    root = _prose_tree(tmp_path, monkeypatch)
+    (root / "bearing-off.md").write_text("# Off they go\n\nA teacher's *own* introduction.\n")
+    text = (root / "instructions.md").read_text().replace("This exercise has {questions} questions",
+                                                          "You have {questions} questions here")
+    (root / "instructions.md").write_text(text)
+    ex = load_exercise("bearing-off")
+    intro = build_notebook(ex, outputs=False).cells[0].source
+    assert intro.startswith("# Off they go\n\nA teacher's *own* introduction.")
+    assert f"You have {len(ex.questions)} questions here" in intro
+    assert "This is an **assessment**" not in intro      # the practice section only
+    assessment = build_notebook(load_exercise("bearing-off", mode="assessment"), outputs=False).cells[0].source
+    assert "This is an **assessment**" in assessment
+
+
+def test_a_translation_is_read_from_its_language_folder_and_refused_clearly_when_missing(tmp_path, monkeypatch):
+    from bglearn.exercises.prose import ProseError, exercise_prose
+
+    root = _prose_tree(tmp_path, monkeypatch)
+    with pytest.raises(ProseError, match=r"es/bearing-off\.md is missing"):
+        exercise_prose("bearing-off", "es")
+    (root / "es").mkdir()
+    (root / "es" / "bearing-off.md").write_text("# Sacar fichas\n\nSolo con todas en casa.\n")
+    (root / "es" / "instructions.md").write_text((root / "instructions.md").read_text())
+    prose = exercise_prose("bearing-off", "es")
+    assert (prose.title, prose.intro) == ("Sacar fichas", "Solo con todas en casa.")
+    nb = build_notebook(load_exercise("bearing-off"), outputs=False, lang="es")
+    assert nb.cells[0].source.startswith("# Sacar fichas") and nb.metadata["bglearn"]["lang"] == "es"
+    with pytest.raises(ProseError, match="no exercise texts in 'xx'"):
+        exercise_prose("bearing-off", "xx")
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("No title here\n\nintro", "must start with the exercise's title"),
+    ("# Title only\n", "no introduction"),
+])
+def test_malformed_exercise_prose_is_one_clear_error(tmp_path, monkeypatch, text, problem):
+    from bglearn.exercises.prose import ProseError, exercise_prose
+
+    root = _prose_tree(tmp_path, monkeypatch)
+    (root / "setup.md").write_text(text)
+    with pytest.raises(ProseError, match=problem):
+        exercise_prose("setup")
+    (root / "setup.md").write_text("# Fine\n\nFine.\n")
+    (root / "instructions.md").write_text((root / "instructions.md").read_text().replace(
+        "<!-- section: notation -->", "<!-- section: notations -->"))
+    with pytest.raises(ProseError, match="unknown section 'notations'"):
+        exercise_prose("setup")
+
+
+def test_build_exercises_writes_a_language_into_its_own_folder():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_exercises", ROOT / "exercises" / "build_exercises.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    assert build.out_dir("en") == ROOT / "exercises" and build.out_dir("fi") == ROOT / "exercises" / "fi"
+    assert build.main(["--lang", "en", "no-such-exercise"]) == 1
+
+
+def test_the_manifest_keeps_each_students_questions_so_the_grader_need_not_regenerate_them(tmp_path):
+    from bglearn.exercises.notebook import setup_source
+    from bglearn.grading import grader
+    from bglearn.grading.handouts import assign
+    from bglearn.grading.roster import Assignment
+
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id\nann\nbob\n")
+    assign("bar-entry", roster, 11, tmp_path / "out", mode="assessment")
+    manifest = Assignment.load(tmp_path / "out" / "assignment.json")
+    for student in ("ann", "bob"):
+        kept = manifest.exercises["bar-entry"]["questions"][student]
+        ex = load_exercise("bar-entry", 11, student, "assessment")
+        assert kept == ex.specs()                                   # what the handout's setup cell carries
+        handout = nbformat.read(tmp_path / "out" / "handouts" / student / "bar-entry.ipynb", as_version=4)
+        assert handout.cells[1].source == setup_source(ex)
+        task = grader._Task(student, "bar-entry", 11, "assessment", None, None, 1, False, "", tuple(kept))
+        rebuilt = grader._exercise(task)
+        assert list(rebuilt.questions) == list(ex.questions) and not rebuilt.handout
+        damaged = grader._Task(student, "bar-entry", 11, "assessment", None, None, 1, False, "", ({"kind": "?"},))
+        assert list(grader._exercise(damaged).questions) == list(ex.questions)   # the seed still gives them
+    # adding a student keeps the others' questions
+    roster.write_text("id\ncat\n")
+    assign("bar-entry", roster, 11, tmp_path / "out", mode="assessment")
+    kept = Assignment.load(tmp_path / "out" / "assignment.json").exercises["bar-entry"]["questions"]
+    assert set(kept) == {"ann", "bob", "cat"}

@@ -86,7 +86,7 @@ def test_bad_position_ids(text, fragment):
         ("XGID=-b----E-C---eE---c-e----B-:x:0:1:00:0:0:0:0:10", "cube field"),
         ("XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10", "character 25 is 'Z'"),
         ("XGID=-b----E-C---eE---c-e----Bb:0:0:1:00:0:0:0:0:10", "character 26"),
-        ("XGID=-b----E-C---eE", "fields"),
+        ("XGID=-b----E-C---eE", "has 1 ':'-separated field;"),  # one field, not "1 fields"
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:5:0:0:5:10", "impossible"),
     ],
 )

@@ -46,7 +46,9 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 EXERCISE = {  # lesson number -> the graded exercise its last cell links to
     1: "setup", 2: "setup", 3: "bar-entry", 4: "forced-moves", 5: "bearing-off",
     6: "cube-and-scoring", 7: "cube-and-scoring", 8: "cube-and-scoring", 9: "cube-and-scoring",
+    10: "long-nardy",
 }
+NUMBERS = range(1, len(LESSON_FILES) + 1)
 
 
 def read(name: str) -> nbformat.NotebookNode:
@@ -67,9 +69,9 @@ def glossary_terms() -> list[str]:
 
 # -- the sources and the build ------------------------------------------------------------------------
 
-def test_the_course_has_a_welcome_nine_lessons_and_a_glossary_in_order():
+def test_the_course_has_a_welcome_nine_lessons_an_extra_and_a_glossary_in_order():
     assert ALL_FILES[0] == WELCOME and ALL_FILES[-1] == GLOSSARY
-    assert [f[:2] for f in LESSON_FILES] == [f"{i:02d}" for i in range(1, 10)]
+    assert [f[:2] for f in LESSON_FILES] == [f"{i:02d}" for i in range(1, 11)]
     present = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
     assert present == sorted(ALL_FILES), "every built notebook has a source and every source is built"
     assert not (NOTEBOOKS / "build_lessons.py").exists(), "the lessons are Markdown now, not Python strings"
@@ -160,7 +162,7 @@ def test_every_notebook_opens_with_a_title_and_learning_goals(name):
     assert sum(1 for line in lines if line.startswith("- ")) >= 2
 
 
-@pytest.mark.parametrize("number", range(1, 10))
+@pytest.mark.parametrize("number", NUMBERS)
 def test_every_lesson_links_to_the_next_the_contents_and_the_glossary(number):
     nb = read(LESSON_FILES[number - 1])
     assert nb.cells[0].source.startswith(f"# Lesson {number} · ")
@@ -169,8 +171,10 @@ def test_every_lesson_links_to_the_next_the_contents_and_the_glossary(number):
     last = nb.cells[-1].source
     if number < 9:
         assert f"]({LESSON_FILES[number]})" in last and "Next" in last
+    elif number == 9:
+        assert "finished the course" in last and f"]({LESSON_FILES[9]})" in last, "the course, then the extra"
     else:
-        assert "finished the course" in last
+        assert f"]({LESSON_FILES[number - 2]})" in last and "Previous" in last
 
 
 def test_the_welcome_notebook_links_to_every_lesson_in_order():
@@ -187,6 +191,10 @@ def test_every_link_leads_somewhere(name):
         if target.startswith(("http://", "https://")):
             continue
         file, _, fragment = target.partition("#")
+        if not file and name == GLOSSARY:  # the glossary's links between a word and its pictures
+            ids = {c.id for c in read(GLOSSARY).cells}
+            assert fragment.startswith("cell-id=") and fragment[len("cell-id="):] in ids, target
+            continue
         assert (NOTEBOOKS / file).resolve().is_file(), f"{name}: broken link {target}"
         if fragment:
             assert file == GLOSSARY, f"{name}: {target}: only glossary words are linked inside a notebook"
@@ -235,7 +243,61 @@ def test_every_demonstrating_section_asks_for_a_prediction(name):
     assert not missing, f"{name}: sections without a 'predict before you run': {missing}"
 
 
-@pytest.mark.parametrize("number", range(1, 10))
+@pytest.mark.parametrize("name", [WELCOME, *LESSON_FILES])
+def test_a_predictions_answer_is_folded_until_the_cell_is_run(name):
+    """The cell after each "Predict before you run" is tagged ``predict``: its stored output is
+    folded (JupyterLab: ``collapsed``; Notebook 6: ``jupyter.outputs_hidden``; running the cell
+    unfolds it), and its first output is the same header line in every such cell, since a folded
+    output shows its first line (so it cannot carry the answer)."""
+    nb = read(name)
+    asked = [i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and "**Predict before you run:**" in c.source]
+    assert asked, name
+    headers = set()
+    for i in asked:
+        cell = next(c for c in nb.cells[i + 1:] if c.cell_type == "code")
+        assert "predict" in cell.metadata.get("tags", []), f"{name}: the cell after {nb.cells[i].source[:60]!r}"
+        assert cell.metadata.get("collapsed") is True and cell.metadata["jupyter"].get("outputs_hidden") is True
+        first = cell.outputs[0]
+        assert first.output_type == "stream" and first.name == "stdout"
+        headers.add(first.text.splitlines()[0])
+    assert headers == {"The engine's answer:"}
+
+
+def test_a_predict_cell_that_prints_no_header_first_is_refused(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", metadata={"tags": ["predict"]})])
+    nb.cells[0].outputs = [nbformat.v4.new_output("execute_result", data={"text/plain": "2"}, execution_count=1)]
+    with pytest.raises(BUILD.BuildError, match="must print its header line first"):
+        BUILD.check_predictions(nb, "x.ipynb")
+
+
+def test_no_picture_stands_above_a_glossary_word():
+    """JupyterLab scrolls a link's target into view before it draws the cells above it at their real
+    height: a picture above a word would push the word out of view (the browser test clicks it)."""
+    cells = read(GLOSSARY).cells
+    words = {BUILD.anchor(t) for t in glossary_terms()}
+    last_word = max(i for i, c in enumerate(cells) if c.id in words)
+    pictures = [i for i, c in enumerate(cells) if c.cell_type == "code" and any(
+        "image/svg+xml" in o.get("data", {}) for o in c.outputs)]
+    assert pictures and min(pictures) > last_word
+    pictured = [c.id for c in cells if c.id.startswith("picture-")]
+    for target in pictured:  # each pictured word links to its pictures, and they link back
+        word = target[len("picture-"):]
+        assert f"(#cell-id={target})" in next(c.source for c in cells if c.id == word)
+        assert f"(#cell-id={word})" in next(c.source for c in cells if c.id == target)
+
+
+def test_lesson_2_asks_about_a_cocked_die_and_an_early_throw_under_both_rules():
+    from bglearn.quiz import ChoiceQuiz
+    from bglearn.throws import judge_throw
+
+    quizzes = [v for _c, v, _ns in _executed(LESSON_FILES[1]) if isinstance(v, ChoiceQuiz)]
+    reasons = {q.explanation for q in quizzes}
+    assert judge_throw(cocked=1).reason in reasons
+    assert judge_throw(opponent_picked_up=False, rules="casual").reason in reasons
+    assert judge_throw(opponent_picked_up=False, rules="tournament").reason in reasons
+
+
+@pytest.mark.parametrize("number", NUMBERS)
 def test_every_lesson_ends_with_key_points_common_mistakes_and_its_graded_exercise(number):
     nb = read(LESSON_FILES[number - 1])
     last = nb.cells[-1].source
@@ -248,15 +310,18 @@ def test_the_objective_comes_first_and_the_board_map_labels_every_part():
     headings = [line for c in nb.cells if c.cell_type == "markdown" for line in c.source.splitlines()
                 if line.startswith("## ")]
     assert headings[0] == "## The aim of the game"
-    map_cell = next(c for c in nb.cells if c.cell_type == "code" and c.source.startswith("def board_map"))
-    data = map_cell.outputs[0]["data"]
-    svg = data["image/svg+xml"]
-    assert data["text/html"].startswith("<img src=\"data:image/svg+xml;base64,"), "the map shows in an untrusted notebook too"
+    maps = [c for c in nb.cells if c.cell_type == "code" and "board_map(" in c.source]
+    assert all("def board_map" not in c.source for c in maps), "the map is drawn by bglearn.board_map, not lesson code"
+    pictures = [o["data"] for c in maps for o in c.outputs if "image/svg+xml" in o.get("data", {})]
+    assert len(pictures) == 2
+    svg = pictures[0]["image/svg+xml"]
+    assert pictures[0]["text/html"].startswith("<img src=\"data:image/svg+xml;base64,"), "the map shows in an untrusted notebook too"
     for label in ("Red's outer board", "Red's home board", "White's outer board", "White's home board",
-                  "bar", "trays", "White's points 1–6", "White's points 19–24"):
+                  "bar", "White's tray", "Red's tray", "White's points 1–6", "White's points 19–24",
+                  "White's way round", "Red's way round"):
         assert f">{label}<" in svg, label
-    mirrored = [c for c in nb.cells if c.cell_type == "code" and 'board_map(home="left")' in c.source]
-    assert mirrored and 'data-home="left"' in mirrored[0].outputs[0]["data"]["image/svg+xml"]
+    assert 'data-map-arrow="white"' in svg and 'data-map-arrow="red"' in svg
+    assert 'data-home="left"' in pictures[1]["image/svg+xml"]
 
 
 def test_the_rules_the_issue_found_missing_are_taught():
@@ -444,7 +509,7 @@ def test_no_answer_is_visible_in_a_quiz_cell(name):
         if isinstance(value, PlayQuiz):
             for play in value.answers:
                 for text in {play.notation, format_play(play, paths=True)}:
-                    assert text not in value.prompt, f"{name}: the prompt gives the answer {text}"
+                    assert text not in value.prompt(), f"{name}: the prompt gives the answer {text}"
 
 
 # -- contents and stored outputs -----------------------------------------------------------------

@@ -105,7 +105,7 @@ def test_parse_play_accepts_any_order_and_shorthand():
 
 @pytest.mark.parametrize(
     "name",
-    ["bglearn", "bglearn.position", "bglearn.dice", "bglearn.plays", "bglearn.notation", "bglearn.explain",
+    ["bglearn", "bglearn.position", "bglearn.dice", "bglearn.plays", "bglearn.notation", "bglearn.verdicts",
      "bglearn.ids", "bglearn.result", "bglearn.kernel"],
 )
 def test_docstring_examples_run(name):

@@ -122,7 +122,7 @@ def test_player_lives_below_position():
     # the dice and the cube name a side without importing the board
     assert "position" not in _imports(bglearn.dice.__file__)
     assert "position" not in _imports(bglearn.cube.__file__)
-    assert _imports(bglearn.player.__file__) == set()
+    assert _imports(bglearn.player.__file__) <= {"i18n"}  # only the translations, a leaf module
     # and the old import keeps working: one class, re-exported
     from bglearn.position import RED as R, WHITE as W, Player as P
 

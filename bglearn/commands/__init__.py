@@ -2,6 +2,12 @@
 
 The helpers here check file arguments *before* a command does any work, so a wrong path is one
 line on stderr (exit status 2) at once, not a traceback after a long run.
+
+>>> from bglearn.commands import check_input_file
+>>> check_input_file("no-such-roster.csv", "roster file")
+Traceback (most recent call last):
+  ...
+bglearn.errors.BglearnError: no such roster file: no-such-roster.csv.
 """
 
 from __future__ import annotations
@@ -10,31 +16,34 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from ..errors import BglearnError
+from ..i18n import N_, _
 from ..extras import EXTRAS, MissingExtraError, install_hint
 
 __all__ = ["check_input_file", "check_input_folder", "check_output_file", "check_output_folder", "check_extra"]
 
 
-def check_input_file(path: str, what: str = "file") -> Path:
+def check_input_file(path: str, what: str = N_("file")) -> Path:
     """``path`` as a :class:`Path` if it names an existing regular file; otherwise a BglearnError
     saying what is wrong (missing, a folder)."""
     p = Path(path)
+    what = _(what)  # the callers mark it with N_
     if p.is_dir():
-        raise BglearnError(f"{path} is a folder, not a {what}.")
+        raise BglearnError(_("{path} is a folder, not a {what}.").format(path=path, what=what))
     if not p.exists():
-        raise BglearnError(f"no such {what}: {path}.")
+        raise BglearnError(_("no such {what}: {path}.").format(path=path, what=what))
     if not p.is_file():
-        raise BglearnError(f"{path} is not a regular {what}.")
+        raise BglearnError(_("{path} is not a regular {what}.").format(path=path, what=what))
     return p
 
 
-def check_input_folder(path: str, what: str = "folder") -> Path:
+def check_input_folder(path: str, what: str = N_("folder")) -> Path:
     """``path`` as a :class:`Path` if it names an existing folder; otherwise a BglearnError."""
     p = Path(path)
+    what = _(what)
     if not p.exists():
-        raise BglearnError(f"no such {what}: {path}.")
+        raise BglearnError(_("no such {what}: {path}.").format(path=path, what=what))
     if not p.is_dir():
-        raise BglearnError(f"{path} is a file, not a {what}.")
+        raise BglearnError(_("{path} is a file, not a {what}.").format(path=path, what=what))
     return p
 
 

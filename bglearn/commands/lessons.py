@@ -18,6 +18,12 @@ What the command does, and why:
   to stop (SIGTERM: Jupyter then shuts its kernels down and removes its runtime files), waits, and
   only if the server has not stopped within the grace period kills it and its kernels and removes
   the files they leave. No "Shut down this server (y/[n])?" prompt, no orphaned server.
+
+>>> from bglearn.commands.lessons import jupyter_command
+>>> from pathlib import Path
+>>> cmd = jupyter_command(Path("course"), port=8899, browser=False)
+>>> "--port=8899" in cmd
+True
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from ..errors import BglearnError
+from ..i18n import LANGUAGES, _
 
 __all__ = ["register", "find_notebooks", "jupyter_command", "trust_notebooks", "serve", "WELCOME",
            "PRE_SAVE_HOOK"]
@@ -50,20 +57,28 @@ def _package_root() -> Path:
     return Path(bglearn.__file__).resolve().parent.parent
 
 
-def find_notebooks(directory: str | Path | None = None) -> Path:
-    """The folder holding the lesson notebooks (``<repository>/notebooks`` by default). Raises
-    :class:`BglearnError`, saying what to do, when the welcome notebook is not there."""
+def find_notebooks(directory: str | Path | None = None, lang: str = "en") -> Path:
+    """The folder holding the lesson notebooks (``<repository>/notebooks`` by default; a translation's
+    ``notebooks/<lang>``). Raises :class:`BglearnError`, saying what to do, when the welcome notebook
+    is not there."""
     folder = Path(directory).expanduser().resolve() if directory else _package_root() / "notebooks"
+    if lang != "en" and not directory:
+        folder = folder / lang
     if not (folder / WELCOME).is_file():
         if directory:
             raise BglearnError(
-                f"no lesson notebooks in {folder}: it has no {WELCOME}. Point --dir at the kit's "
-                "notebooks/ folder."
+                _("no lesson notebooks in {folder}: it has no {welcome}. Point --dir at the kit's "
+                  "notebooks/ folder.").format(folder=folder, welcome=WELCOME)
+            )
+        if lang != "en":
+            raise BglearnError(
+                _("the lessons in language {lang} were not found at {folder}: build them with "
+                  "`python notebooks/build.py --lang {lang}` in the repository.").format(lang=lang, folder=folder)
             )
         raise BglearnError(
-            f"the lesson notebooks were not found at {folder}. They ship with the bglearn repository, "
-            "not with an installed package: clone the repository, run `pip install -e '.[lessons]'` in it, and "
-            "run `bglearn lessons` again (or pass --dir PATH/TO/notebooks)."
+            _("the lesson notebooks were not found at {folder}. They ship with the bglearn repository, "
+              "not with an installed package: clone the repository, run `pip install -e '.[lessons]'` in it, and "
+              "run `bglearn lessons` again (or pass --dir PATH/TO/notebooks).").format(folder=folder)
         )
     return folder
 
@@ -74,6 +89,8 @@ def server_layout(folder: Path) -> tuple[Path, str]:
     graded exercises (``../exercises/...``) open; otherwise ``folder`` itself."""
     if folder.name == "notebooks" and (folder.parent / "exercises").is_dir():
         return folder.parent, f"notebooks/{WELCOME}"
+    if folder.name in LANGUAGES and folder.parent.name == "notebooks" and (folder.parent.parent / "exercises").is_dir():
+        return folder.parent.parent, f"notebooks/{folder.name}/{WELCOME}"  # a translated course
     return folder, WELCOME
 
 
@@ -116,8 +133,10 @@ def trust_notebooks(folder: Path) -> list[Path]:
     return signed
 
 
-def _environment() -> dict[str, str]:
+def _environment(lang: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
+    if lang:
+        env["BGLEARN_LANG"] = lang  # every kernel of the server speaks the lessons' language
     root = str(_package_root())
     paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
     if root not in paths:
@@ -166,7 +185,7 @@ def _kill(pid: int, sig: int) -> None:
         pass
 
 
-def _force_stop(proc: subprocess.Popen, runtime: Path) -> None:
+def _force_stop(proc: subprocess.Popen[bytes], runtime: Path) -> None:
     """The server did not stop by itself: kill it, its process group and its kernels, and remove the
     runtime files they would have removed."""
     kernels = _children(proc.pid)
@@ -217,7 +236,7 @@ def serve(cmd: Sequence[str], env: dict[str, str], *, grace: float = GRACE_SECON
     runtime = _runtime_dir(env)
     start = next((a.split("=", 1)[1] for a in cmd if a.startswith("--LabApp.default_url=")), f"/lab/tree/{WELCOME}")
     stop: list[int] = []
-    proc: subprocess.Popen | None = None
+    proc: subprocess.Popen[bytes] | None = None
 
     def on_signal(signum: int, _frame: object) -> None:
         stop.append(signum)
@@ -240,15 +259,15 @@ def serve(cmd: Sequence[str], env: dict[str, str], *, grace: float = GRACE_SECON
             if stop:
                 if stop_started is None:
                     stop_started = time.monotonic()
-                    print("bglearn lessons: stopping JupyterLab and its kernels ...", file=out, flush=True)
+                    print("bglearn lessons: " + _("stopping JupyterLab and its kernels ..."), file=out, flush=True)
                 if stop.count(signal.SIGINT) > 1 or time.monotonic() - stop_started > grace:
-                    print("bglearn lessons: the server did not stop in time; killing it.", file=out, flush=True)
+                    print("bglearn lessons: " + _("the server did not stop in time; killing it."), file=out, flush=True)
                     _force_stop(proc, runtime)
                     code = proc.returncode
                     break
             elif url is None and (url := _server_url(runtime, proc.pid, start)):
-                print(f"bglearn lessons: the welcome lesson is at {url}", file=out, flush=True)
-                print("bglearn lessons: stop the server with Ctrl+C.", file=out, flush=True)
+                print("bglearn lessons: " + _("the welcome lesson is at {url}").format(url=url), file=out, flush=True)
+                print("bglearn lessons: " + _("stop the server with Ctrl+C."), file=out, flush=True)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
@@ -259,15 +278,19 @@ def serve(cmd: Sequence[str], env: dict[str, str], *, grace: float = GRACE_SECON
             except subprocess.TimeoutExpired:
                 _force_stop(proc, runtime)
     if stop:
-        print("bglearn lessons: stopped.", file=out, flush=True)
+        print("bglearn lessons: " + _("stopped."), file=out, flush=True)
         return 0
     return code
 
 
 def _lessons(args: argparse.Namespace) -> int:
+    if args.lang:
+        from ..i18n import set_language
+
+        set_language(args.lang)  # this command's own messages too
     if args.port is not None and not 1 <= args.port <= 65535:
-        raise BglearnError(f"--port must be 1-65535, got {args.port}.")
-    folder = find_notebooks(args.dir)
+        raise BglearnError(_("--port must be 1-65535, got {port}.").format(port=args.port))
+    folder = find_notebooks(args.dir, args.lang or "en")
     extra = list(args.jupyter_args or [])
     if extra and extra[0] == "--":
         extra = extra[1:]
@@ -278,29 +301,35 @@ def _lessons(args: argparse.Namespace) -> int:
     try:
         import jupyterlab  # noqa: F401
     except ImportError:
-        raise BglearnError("JupyterLab is not installed; it comes with the kit's 'lessons' extra: pip install 'bglearn-kit[lessons]'.") from None
+        raise BglearnError(_("JupyterLab is not installed; it comes with the kit's 'lessons' extra: "
+                             "pip install 'bglearn-kit[lessons]'.")) from None
     if not args.no_trust:
-        root, _ = server_layout(folder)
+        root, _start = server_layout(folder)
         trust_notebooks(folder)
         if root != folder:
-            trust_notebooks(root / "exercises")
-    print(f"bglearn lessons: starting JupyterLab on {folder / WELCOME} ...", file=sys.stderr, flush=True)
-    return serve(cmd, _environment())
+            lang_exercises = root / "exercises" / folder.name
+            trust_notebooks(lang_exercises if folder.name in LANGUAGES and lang_exercises.is_dir() else root / "exercises")
+    print("bglearn lessons: " + _("starting JupyterLab on {path} ...").format(path=folder / WELCOME),
+          file=sys.stderr, flush=True)
+    return serve(cmd, _environment(args.lang))
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "lessons",
-        help="open the lesson notebooks in JupyterLab",
-        description="Start JupyterLab on the course's welcome notebook (notebooks/00-welcome.ipynb). "
-                    "Ctrl+C (or SIGTERM) stops the server and its kernels.",
+        help=_("open the lesson notebooks in JupyterLab"),
+        description=_("Start JupyterLab on the course's welcome notebook (notebooks/00-welcome.ipynb). "
+                    "Ctrl+C (or SIGTERM) stops the server and its kernels."),
     )
-    p.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
-    p.add_argument("--port", type=int, default=None, help="the port for the server (default: Jupyter's, 8888)")
-    p.add_argument("--dir", default=None, help="the folder holding the notebooks (default: the repository's)")
+    p.add_argument("--no-browser", action="store_true", help=_("start the server without opening a browser"))
+    p.add_argument("--port", type=int, default=None, help=_("the port for the server (default: Jupyter's, 8888)"))
+    p.add_argument("--dir", default=None, help=_("the folder holding the notebooks (default: the repository's)"))
     p.add_argument("--no-trust", action="store_true",
-                   help="do not mark the folder's notebooks as trusted (their boards still show)")
-    p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+                   help=_("do not mark the folder's notebooks as trusted (their boards still show)"))
+    p.add_argument("--dry-run", action="store_true", help=_("print the command instead of running it"))
+    p.add_argument("--lang", choices=[lang for lang in LANGUAGES if lang != "en"] + ["en"], default=None,
+                   help=_("the course in Spanish (es), Finnish (fi) or Romanian (ro): opens notebooks/<lang>/ and "
+                   "the kernels show every message in that language (default: English)"))
     p.add_argument("jupyter_args", nargs=argparse.REMAINDER,
-                   help="after --, options passed on to JupyterLab")
+                   help=_("after --, options passed on to JupyterLab"))
     p.set_defaults(func=_lessons)

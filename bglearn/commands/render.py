@@ -6,15 +6,24 @@
 
 An XGID or a ``PositionID:MatchID`` also supplies the dice, the cube and the score; options given
 on the command line win. Without ``-o`` the SVG is written to standard output.
+
+>>> from bglearn.cli import build_parser
+>>> from bglearn.commands.render import render_options
+>>> args = build_parser().parse_args(["render", "-p", "4HPwATDgc/ABMA", "-o", "board.svg", "--perspective", "red"])
+>>> position, options = render_options(args)
+>>> options["perspective"], options["theme"]
+(RED, 'classic')
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from ..dice import as_roll
 from ..errors import BglearnError, NotationError
+from ..i18n import _
 from ..ids import decode_match_id, parse_xgid
 from ..position import RED, WHITE, Player, Position
 from . import check_extra, check_output_file
@@ -22,41 +31,41 @@ from . import check_extra, check_output_file
 __all__ = ["register", "render_options"]
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "render",
-        help="draw a position (Position ID or XGID) as SVG or PNG",
-        description="Draw a position as a board diagram. An XGID or ID:MatchID also gives the dice, "
-        "cube and score.",
+        help=_("draw a position (Position ID or XGID) as SVG or PNG"),
+        description=_("Draw a position as a board diagram. An XGID or ID:MatchID also gives the dice, "
+        "cube and score."),
     )
     p.add_argument("--position", "-p", required=True, metavar="ID",
-                   help="a GNU Position ID (e.g. 4HPwATDgc/ABMA), ID:MatchID, or an XGID")
+                   help=_("a GNU Position ID (e.g. 4HPwATDgc/ABMA), ID:MatchID, or an XGID"))
     p.add_argument("--turn", choices=["white", "red"], default=None,
-                   help="the colour on roll for a plain Position ID (default white)")
+                   help=_("the colour on roll for a plain Position ID (default white)"))
     p.add_argument("--perspective", choices=["white", "red"], default="white",
-                   help="the colour at the bottom of the board (default white)")
+                   help=_("the colour at the bottom of the board (default white)"))
     p.add_argument("--home", choices=["right", "left"], default="right",
-                   help="the bottom player's home board on the right (default) or left")
-    p.add_argument("--dice", "-d", metavar="DICE", help="the roll to draw, e.g. 31 or 6-6")
-    p.add_argument("--caption", metavar="TEXT", help="a caption under the board")
+                   help=_("the bottom player's home board on the right (default) or left"))
+    p.add_argument("--dice", "-d", metavar="DICE", help=_("the roll to draw, e.g. 31 or 6-6"))
+    p.add_argument("--caption", metavar="TEXT", help=_("a caption under the board"))
     p.add_argument("--theme", choices=["classic", "contrast"], default="classic",
-                   help="classic board or high-contrast colour-blind-safe colours")
-    p.add_argument("--no-numbers", action="store_true", help="leave out the point numbers")
-    p.add_argument("--no-pips", action="store_true", help="leave out the pip counts")
-    p.add_argument("--no-cube", action="store_true", help="leave out the doubling cube")
-    p.add_argument("--width", type=float, metavar="PX", help="the pixel width (default 656)")
+                   help=_("classic board or high-contrast colour-blind-safe colours"))
+    p.add_argument("--no-numbers", action="store_true", help=_("leave out the point numbers"))
+    p.add_argument("--no-pips", action="store_true", help=_("leave out the pip counts"))
+    p.add_argument("--no-cube", action="store_true", help=_("leave out the doubling cube"))
+    p.add_argument("--width", type=float, metavar="PX", help=_("the pixel width (default 656)"))
     p.add_argument("--png", action="store_true",
-                   help="write PNG instead of SVG (needs the optional cairosvg package); "
-                        "implied when the output name ends in .png")
-    p.add_argument("--output", "-o", metavar="FILE", help="the file to write (default: SVG on stdout)")
+                   help=_("write PNG instead of SVG (needs the optional cairosvg package); "
+                        "implied when the output name ends in .png"))
+    p.add_argument("--output", "-o", metavar="FILE", help=_("the file to write (default: SVG on stdout)"))
     p.set_defaults(func=_render)
 
 
-def render_options(args: argparse.Namespace) -> tuple[Position, dict]:
+def render_options(args: argparse.Namespace) -> tuple[Position, dict[str, Any]]:
     """The position and :func:`bglearn.render` options named on the command line."""
     text = args.position.strip()
     turn: Player = RED if args.turn == "red" else WHITE
-    options: dict = {}
+    options: dict[str, Any] = {}
     if text.upper().startswith("XGID=") or text.count(":") >= 4:
         x = parse_xgid(text)
         position = x.position
@@ -97,7 +106,7 @@ def _render(args: argparse.Namespace) -> int:
     out = args.output
     png = args.png or (out is not None and out.lower().endswith(".png"))
     if png and out is None:
-        raise NotationError("PNG output needs a file name: add -o FILE.png.")
+        raise NotationError(_("PNG output needs a file name: add -o FILE.png."))
     if png:
         check_extra("png", "PNG output")
     if out is not None:
@@ -116,8 +125,8 @@ def _render(args: argparse.Namespace) -> int:
             with open(out, "w", encoding="utf-8") as fh:
                 fh.write(str(diagram))
     except IsADirectoryError:
-        raise BglearnError(f"{out} is a directory; give a file name with -o.") from None
+        raise BglearnError(_("{path} is a directory; give a file name with -o.").format(path=out)) from None
     except OSError as exc:
-        raise BglearnError(f"cannot write {out}: {exc.strerror}.") from None
-    print(f"wrote {out}")
+        raise BglearnError(_("cannot write {path}: {error}.").format(path=out, error=exc.strerror)) from None
+    print(_("wrote {path}").format(path=out))
     return 0

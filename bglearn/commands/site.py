@@ -5,6 +5,11 @@
     python -m http.server -d course-site 8000        # serve it (or copy it to any static host)
 
 The build needs Python 3.12+ with the kit's ``site`` extra; see :mod:`bglearn.browser_site`.
+
+>>> from bglearn.cli import build_parser
+>>> args = build_parser().parse_args(["site", "--output", "site"])
+>>> args.command
+'site'
 """
 
 from __future__ import annotations
@@ -12,23 +17,25 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..i18n import _
+
 __all__ = ["register"]
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "site",
-        help="build the course as an offline website that runs in the browser (JupyterLite)",
-        description="Build every lesson, exercise and the glossary, with the kit preloaded, into a static "
-        "website that runs in the browser with no install and nothing fetched from other sites.",
+        help=_("build the course as an offline website that runs in the browser (JupyterLite)"),
+        description=_("Build every lesson, exercise and the glossary, with the kit preloaded, into a static "
+        "website that runs in the browser with no install and nothing fetched from other sites."),
     )
     p.add_argument("--output", "-o", required=True, metavar="DIR",
-                   help="the folder to write the site to (missing, empty, or an earlier site)")
+                   help=_("the folder to write the site to (missing, empty, or an earlier site)"))
     p.add_argument("--add", action="append", default=[], metavar="PATH",
-                   help="a teacher's own notebook or folder of notebooks to put on the site "
-                        "(under my-notebooks/); may be repeated")
+                   help=_("a teacher's own notebook or folder of notebooks to put on the site "
+                        "(under my-notebooks/); may be repeated"))
     p.add_argument("--force", action="store_true",
-                   help="replace DIR even if it is not empty and not an earlier site")
+                   help=_("replace DIR even if it is not empty and not an earlier site"))
     p.set_defaults(func=_site)
 
 

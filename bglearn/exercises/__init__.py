@@ -27,6 +27,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .answers import ANSWER_MIME, AnswerFormatError, saved_answers
 from .feedback import Feedback
 from .generators import EXERCISES, GenerationError, generate, variant_rng
@@ -34,20 +36,23 @@ from .questions import QUESTION_KINDS, Question, question_from_spec
 from .rules import RULES
 from .session import DEFAULT_SEED, MODES, Exercise, Summary, check, current, load_exercise, open_handout
 
+if TYPE_CHECKING:  # pragma: no cover
+    from nbformat import NotebookNode
+
 __all__ = ["AnswerFormatError", "ANSWER_MIME", "saved_answers", "EXERCISES", "GenerationError", "generate",
            "variant_rng", "QUESTION_KINDS", "Feedback", "Question", "question_from_spec", "RULES", "DEFAULT_SEED",
            "MODES", "Exercise", "Summary", "check", "current", "load_exercise", "open_handout", "build_notebook",
            "write_notebook"]
 
 
-def build_notebook(*args, **kwargs):
+def build_notebook(*args: Any, **kwargs: Any) -> NotebookNode:
     """See :func:`bglearn.exercises.notebook.build_notebook` (imports nbformat on first use)."""
     from .notebook import build_notebook as build
 
     return build(*args, **kwargs)
 
 
-def write_notebook(*args, **kwargs):
+def write_notebook(*args: Any, **kwargs: Any) -> None:
     """See :func:`bglearn.exercises.notebook.write_notebook`."""
     from .notebook import write_notebook as write
 

@@ -3,14 +3,19 @@
 These helpers only *read* an answer (a yes/no, a number, a list of points or plays, a colour); whether
 the answer is right is always decided by the engine in :mod:`bglearn.exercises.questions`. Each raises
 :class:`AnswerFormatError` with a sentence that says how to write the answer.
+
+>>> from bglearn.exercises.answers import as_int_list, as_player
+>>> as_int_list(6), as_int_list([6, 8]), as_player("red")
+([6], [6, 8], RED)
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import BglearnError
+from ..i18n import _, pgettext
 from ..position import Player
 
 __all__ = ["AnswerFormatError", "as_bool", "as_int", "as_int_list", "as_text_list", "as_player", "show_answer",
@@ -24,10 +29,48 @@ file the student hands in; :func:`saved_answers` reads it back."""
 MAX_ANSWER_CHARS = 20_000
 """The largest saved answer (its JSON text) that is read; anything longer is ignored."""
 
-_YES = {"yes", "y", "true", "t", "1", "oui", "ja"}
-_NO = {"no", "n", "false", "f", "0", "non", "nein"}
-_NONE_WORDS = {"none", "no play", "pass", "nowhere", "empty", "-", "no legal play", "(no legal play)",
-               "can't move", "cannot move", "no move"}
+def _answer_words(pgettext: Callable[[str, str], str]) -> dict[str, str]:
+    # Each entry lists the words a learner may type for one keyword answer, separated by "|". A
+    # translation lists that language's words (English words are always accepted as well). Called
+    # with the catalog's pgettext, or with one that keeps the English.
+    return {
+        "yes": pgettext("answer words", "yes|y|true|t|1"),
+        "no": pgettext("answer words", "no|n|false|f|0"),
+        "white": pgettext("answer words", "white|w|o"),
+        "red": pgettext("answer words", "red|r|x"),
+        "none": pgettext("answer words", "none|no play|pass|nowhere|empty|-|no legal play|(no legal play)|"
+                                         "can't move|cannot move|no move"),
+        "empty": pgettext("answer words", "empty|none|nobody|no one"),
+        "neither": pgettext("answer words", "neither|nobody|none|tie|again|throw again|reroll|re-roll|"
+                                            "neither: throw again"),
+        "single": pgettext("answer words", "single|single game|1"),
+        "gammon": pgettext("answer words", "gammon|2"),
+        "backgammon": pgettext("answer words", "backgammon|3"),
+    }
+
+
+_ENGLISH_WORDS: dict[str, frozenset[str]] | None = None
+
+
+def is_word(value: Any, key: str) -> bool:
+    """``value`` is text a learner may type for the keyword answer ``key`` (``"yes"``, ``"no"``,
+    ``"white"``, ``"red"``, ``"none"``, ``"empty"``, ``"neither"``, ``"single"``, ``"gammon"``,
+    ``"backgammon"``): its English words or those of the language messages are shown in, in any case.
+
+    >>> is_word(" White ", "white"), is_word("gammon.", "gammon"), is_word("maybe", "yes")
+    (True, True, False)
+    """
+    global _ENGLISH_WORDS
+    if not isinstance(value, str):
+        return False
+    word = " ".join(value.strip().lower().rstrip(".!").split())
+    if _ENGLISH_WORDS is None:
+        _ENGLISH_WORDS = {k: frozenset(_split(v)) for k, v in _answer_words(lambda context, msg: msg).items()}
+    return word in _ENGLISH_WORDS[key] or word in _split(_answer_words(pgettext)[key])
+
+
+def _split(words: str) -> list[str]:
+    return [w.strip().lower() for w in words.split("|") if w.strip()]
 
 
 class AnswerFormatError(BglearnError):
@@ -46,26 +89,24 @@ def as_bool(value: Any) -> bool:
         return value
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
-    if isinstance(value, str):
-        word = value.strip().lower().rstrip(".!")
-        if word in _YES:
-            return True
-        if word in _NO:
-            return False
-    raise AnswerFormatError(f"answer True or False (or \"yes\"/\"no\"), not {show_answer(value)}.")
+    if is_word(value, "yes"):
+        return True
+    if is_word(value, "no"):
+        return False
+    raise AnswerFormatError(_("answer True or False (or \"yes\"/\"no\"), not {answer}.").format(answer=show_answer(value)))
 
 
 def as_int(value: Any) -> int:
     """A whole number (an int, or text such as ``"4"``)."""
     if isinstance(value, bool):
-        raise AnswerFormatError(f"answer a whole number such as 4, not {value!r}.")
+        raise AnswerFormatError(_("answer a whole number such as 4, not {answer}.").format(answer=repr(value)))
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
         return int(value.strip())
-    raise AnswerFormatError(f"answer a whole number such as 4, not {show_answer(value)}.")
+    raise AnswerFormatError(_("answer a whole number such as 4, not {answer}.").format(answer=show_answer(value)))
 
 
 def _point_number(item: Any) -> int:
@@ -75,13 +116,14 @@ def _point_number(item: Any) -> int:
             text = text[4:].rstrip("*")
         if text.isdigit():
             return int(text)
-        raise AnswerFormatError(f"{item!r} is not a point: write point numbers such as 22 (or \"bar/22\").")
+        raise AnswerFormatError(_("{item} is not a point: write point numbers such as 22 (or \"bar/22\").").format(
+            item=repr(item)))
     return as_int(item)
 
 
 def as_int_list(value: Any) -> list[int]:
     """A list of point numbers: one number, a list/tuple/set of numbers, or ``[]``/``"none"`` for none."""
-    if isinstance(value, str) and value.strip().lower() in _NONE_WORDS | {""}:
+    if isinstance(value, str) and (not value.strip() or is_word(value, "none")):
         return []
     if isinstance(value, (list, tuple, set, frozenset)):
         return sorted(_point_number(v) for v in value)
@@ -91,41 +133,39 @@ def as_int_list(value: Any) -> list[int]:
 def as_text_list(value: Any) -> list[str]:
     """A list of plays as text: one play as a string, or a list/tuple/set of strings (``[]`` for none)."""
     if isinstance(value, str):
-        return [] if value.strip().lower() in _NONE_WORDS | {""} else [value]
+        return [] if (not value.strip() or is_word(value, "none")) else [value]
     if isinstance(value, (list, tuple, set, frozenset)):
         out = []
         for v in value:
             if not isinstance(v, str):
-                raise AnswerFormatError(
-                    f"write each play as text in quotes, such as \"24/18 13/11\"; {show_answer(v)} is not text."
-                )
+                raise AnswerFormatError(_("write each play as text in quotes, such as \"24/18 13/11\"; {answer} is "
+                                          "not text.").format(answer=show_answer(v)))
             out.append(v)
         return out
-    raise AnswerFormatError(
-        f"write a list of plays as text, such as [\"24/18 13/11\", \"24/21 13/8\"], not {show_answer(value)}."
-    )
+    raise AnswerFormatError(_("write a list of plays as text, such as [\"24/18 13/11\", \"24/21 13/8\"], not "
+                              "{answer}.").format(answer=show_answer(value)))
 
 
 def as_player(value: Any) -> Player:
     """A colour: ``"White"``/``"Red"`` (any case) or ``WHITE``/``RED``."""
     if isinstance(value, Player):
         return value
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in ("white", "w", "o"):
-            return Player.WHITE
-        if word in ("red", "r", "x"):
-            return Player.RED
-    raise AnswerFormatError(f"answer \"White\" or \"Red\", not {show_answer(value)}.")
+    if is_word(value, "white"):
+        return Player.WHITE
+    if is_word(value, "red"):
+        return Player.RED
+    raise AnswerFormatError(_("answer \"White\" or \"Red\", not {answer}.").format(answer=show_answer(value)))
 
 
 def plain_value(value: Any, *, _depth: int = 0) -> Any:
     """``value`` as plain JSON data (text, whole numbers, True/False, None, lists, dicts with text
     keys); tuples and sets become lists. Raises :class:`AnswerFormatError` for anything else."""
     if _depth > 8:
-        raise AnswerFormatError("the answer is nested too deeply.")
+        raise AnswerFormatError(_("the answer is nested too deeply."))
     if isinstance(value, Player):  # before int: a Player is an int enum
-        return str(value)
+        # language-neutral ("White"/"Red"), never str(value): that is translated, and stored question
+        # parameters must read back with as_player() in every language
+        return "White" if value is Player.WHITE else "Red"
     if value is None or isinstance(value, (bool, int, str)):
         return value if type(value) in (bool, int, str, type(None)) else (int(value) if isinstance(value, int) else str(value))
     if isinstance(value, float) and value.is_integer():
@@ -136,7 +176,8 @@ def plain_value(value: Any, *, _depth: int = 0) -> Any:
         return sorted((plain_value(v, _depth=_depth + 1) for v in value), key=repr)
     if isinstance(value, Mapping):
         return {str(k): plain_value(v, _depth=_depth + 1) for k, v in value.items()}
-    raise AnswerFormatError(f"{show_answer(value)} is not a plain answer (text, a number, a list...).")
+    raise AnswerFormatError(_("{answer} is not a plain answer (text, a number, a list...).").format(
+        answer=show_answer(value)))
 
 
 def answer_bundle(number: int, value: Any) -> dict[str, Any]:
@@ -144,9 +185,9 @@ def answer_bundle(number: int, value: Any) -> dict[str, Any]:
     ``number``: the machine-readable :data:`ANSWER_MIME` part the grader reads, and the plain text
     ``Your answer to question n: ...`` a person reads (in the notebook and in the saved file)."""
     data = plain_value(value)
-    text = "(none yet)" if data is None else show_answer(value, 300)
+    text = _("(none yet)") if data is None else show_answer(value, 300)
     return {ANSWER_MIME: {"version": 1, "question": int(number), "answer": data},
-            "text/plain": f"Your answer to question {number}: {text}"}
+            "text/plain": _("Your answer to question {n}: {answer}").format(n=number, answer=text)}
 
 
 def _payload(data: Any) -> tuple[int, Any] | None:

@@ -14,6 +14,8 @@ import html as _html
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _, ngettext
+
 __all__ = ["Feedback", "RIGHT", "WRONG"]
 
 RIGHT = "\u2714"  # ✔
@@ -72,8 +74,11 @@ class Feedback:
     def __str__(self) -> str:
         if self.number:
             if self.recorded:
-                return f"{self.mark} Question {self.number}: {self.message}"
-            return f"{self.mark} Question {self.number} ({self.points:g}/{self.max_points:g}): {self.message}"
+                head = _("Question {n}").format(n=self.number)
+            else:
+                head = _("Question {n} ({points}/{max_points})").format(
+                    n=self.number, points=f"{self.points:g}", max_points=f"{self.max_points:g}")
+            return f"{self.mark} {head}: {self.message}"
         return f"{self.mark} {self.message}"
 
     def __repr__(self) -> str:
@@ -83,9 +88,13 @@ class Feedback:
         mark = {"correct": "✅", "wrong": "❌", "recorded": "📝"}.get(self.status, "✏️")
         if not self.number:
             return f"{mark} {self.message}"
+        head = _("Question {n}").format(n=self.number)
         if self.recorded:
-            return f"{mark} **Question {self.number}**: {self.message}"
-        return f"{mark} **Question {self.number}** ({self.points:g}/{self.max_points:g} points): {self.message}"
+            return f"{mark} **{head}**: {self.message}"
+        whole = int(self.max_points) if float(self.max_points).is_integer() else 2
+        score = ngettext("{points}/{max_points} point", "{points}/{max_points} points", whole).format(
+            points=f"{self.points:g}", max_points=f"{self.max_points:g}")
+        return f"{mark} **{head}** ({score}): {self.message}"
 
     def html(self) -> str:
         """The feedback as a small HTML block. The text uses the notebook theme's own body-text

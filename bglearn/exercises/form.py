@@ -5,31 +5,43 @@
   small anywidget whose browser side sends **one** ``submit`` message per click or Enter key, so one
   click is one attempt.
 - :func:`choice_buttons` / :func:`point_toggles` — click one option; tick points and save.
-- :class:`AnswerForm` — the form of exercise question ``n`` (``ex.ask(n)``). Every well-formed answer
-  is kept in the kernel and written into an output of its cell with mimetype
+- :class:`QuestionForm` — the one form of every question: a lesson quiz's and an exercise question's
+  (``ex.ask(n)``); a play can also be clicked on a board (:mod:`bglearn.widgets.answer`). An
+  exercise's form writes every well-formed answer into an output of its cell with mimetype
   :data:`~bglearn.exercises.answers.ANSWER_MIME` (and the text ``Your answer to question n: ...``),
   which JupyterLab saves with the notebook: that is what the grader reads
   (:func:`~bglearn.exercises.answers.saved_answers`). A malformed answer is refused with a sentence
   saying how to write it; the previous answer stays and is not checked again.
 
 This module imports ipywidgets: the questions and quizzes import it only when a form is built.
+
+>>> from bglearn.exercises.form import choice_buttons
+>>> picked = []
+>>> buttons = choice_buttons([("Yes", True), ("No", False)], picked.append)
+>>> [b.description for b in buttons.children]
+['Yes', 'No']
 """
 
 from __future__ import annotations
 
 import html
 import uuid
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import anywidget
 import ipywidgets as w
 import traitlets as t
 from IPython.display import display, update_display
 
+from ..i18n import N_, _
 from ..widgets.fallback import StaticFallback
 from .answers import answer_bundle, show_answer
+from .feedback import Feedback
 
-__all__ = ["AnswerBox", "AnswerForm", "choice_buttons", "point_toggles", "FORM_CSS", "answer_controls"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..widgets.board import BoardWidget
+
+__all__ = ["AnswerBox", "QuestionForm", "choice_buttons", "point_toggles", "FORM_CSS", "answer_controls"]
 
 FORM_CSS = """
 .bglearn-quiz, .bglearn-form { max-width: 100%; box-sizing: border-box; }
@@ -103,7 +115,7 @@ class AnswerBox(anywidget.AnyWidget):
         for cb in list(self._callbacks):
             cb(self.value)
 
-    def _handle(self, _widget, content, _buffers) -> None:
+    def _handle(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":
             text = content.get("value", "")
             self.submit(text if isinstance(text, str) else "")
@@ -112,7 +124,7 @@ class AnswerBox(anywidget.AnyWidget):
         return f"AnswerBox({self.value!r})"
 
 
-def choice_buttons(choices: Sequence[tuple[str, Any]], respond: Callable[[Any], None]):
+def choice_buttons(choices: Sequence[tuple[str, Any]], respond: Callable[[Any], None]) -> Any:
     """One button per ``(label, answer)``: a click answers ``answer`` (once)."""
     import ipywidgets as w
 
@@ -126,28 +138,29 @@ def choice_buttons(choices: Sequence[tuple[str, Any]], respond: Callable[[Any], 
     return w.HBox(buttons, layout=w.Layout(flex_flow="row wrap", max_width="100%"))
 
 
-def point_toggles(points: Sequence[int], respond: Callable[[Any], None], *, none_label: str = "It cannot enter"):
+def point_toggles(points: Sequence[int], respond: Callable[[Any], None], *, none_label: str | None = None) -> Any:
     """A toggle per point and a Save button: saving answers the list of ticked points (``[]`` when none)."""
     import ipywidgets as w
 
     toggles = [w.ToggleButton(description=str(p), layout=w.Layout(width="48px")) for p in points]
     for tb in toggles:
         tb.add_class("bglearn-point")
-    save = w.Button(description="Save answer", button_style="primary", layout=w.Layout(width="auto"))
+    save = w.Button(description=_("Save answer"), button_style="primary", layout=w.Layout(width="auto"))
     save.add_class("bglearn-save")
     save.on_click(lambda _b: respond([p for p, tb in zip(points, toggles) if tb.value]))
-    hint = w.HTML(f"<span>(tick no point if {html.escape(none_label.lower())})</span>")
+    hint = w.HTML(f"<span>{html.escape(none_label or _('(tick no point if it cannot enter)'))}</span>")
     return w.VBox([w.HBox(toggles, layout=w.Layout(flex_flow="row wrap")), w.HBox([save, hint])])
 
 
 def answer_controls(form: str, respond: Callable[[Any], None], *, choices: Sequence[tuple[str, Any]] = (),
-                    placeholder: str = "", button: str = "Check", label: str = "Your answer"):
+                    placeholder: str = "", button: str | None = None, label: str | None = None) -> Any:
     """The control for an answer ``form`` (see :attr:`Question.form`)."""
     if form == "choice":
         return choice_buttons(choices, respond)
     if form == "points":
-        return point_toggles([v for _, v in choices], respond)
-    box = AnswerBox(placeholder=placeholder, button=button, label=label, multiline=(form == "plays"))
+        return point_toggles([v for _label, v in choices], respond)
+    box = AnswerBox(placeholder=placeholder, button=button or _("Check"), label=label or _("Your answer"),
+                    multiline=(form == "plays"))
 
     def on_text(text: str) -> None:
         if form == "plays":
@@ -161,74 +174,191 @@ def answer_controls(form: str, respond: Callable[[Any], None], *, choices: Seque
 
 
 _PLACEHOLDERS = {
-    "play": "a play, e.g. 24/18 13/11 (or: no play)",
-    "plays": "one play per line, e.g.\n24/18 13/11\n13/7 13/11\n(or: none)",
-    "number": "a whole number",
-    "text": "your answer",
+    "play": N_("a play, e.g. 24/18 13/11 (or: no play)"),
+    "plays": N_("one play per line, e.g.\n24/18 13/11\n13/7 13/11\n(or: none)"),
+    "number": N_("a whole number"),
+    "text": N_("your answer"),
 }
 
+BOARD_WIDTH = 540
+"""The pixel width of a question's board pictures in a form."""
 
-class AnswerForm(StaticFallback, w.VBox):
-    """The answer form of one exercise question (``ex.ask(n)``); see the module docstring."""
 
-    def __init__(self, exercise, number: int) -> None:
-        self.exercise = exercise
+def _responsive(svg: str) -> str:
+    """``svg`` scaled to the width of its container (never wider than drawn), in a wrapper div."""
+    if not svg:
+        return ""
+    svg = svg.replace("<svg ", '<svg style="max-width:100%;height:auto;display:block" ', 1)
+    return f'<div class="bglearn-board-picture" style="width:100%;max-width:{BOARD_WIDTH}px">{svg}</div>'
+
+
+def _note(text: str) -> str:
+    return ('<div class="bglearn-feedback" role="status" style="color:var(--jp-content-font-color1, #1f2328)">'
+            f"{html.escape(text)}</div>")
+
+
+class QuestionForm(StaticFallback, w.VBox):  # type: ignore[misc]  # ipywidgets ships no type information
+    """The one answer form of every question — a lesson quiz (``quiz`` displayed) and an exercise
+    question (``ex.ask(n)``) alike.
+
+    ``on_answer(value)`` judges an answer and returns its :class:`Feedback` (a quiz's ``check``; an
+    exercise's ``record``, which judges in practice mode and only confirms the form in assessment
+    mode). The control is chosen by the question's ``form`` (:func:`answer_controls`); a question
+    whose answer is a play (:meth:`Question.board_answer`) also gets **Answer on the board**, which
+    opens a board in answer mode (:mod:`bglearn.widgets.answer`): the play clicked there is the
+    answer. One click (or one Enter) is one answer; a blank one is not an attempt.
+
+    - ``show_question``: the form shows the question and its board picture itself (a lesson quiz);
+      after a right answer it shows :meth:`Question.after_svg`.
+    - ``number`` and ``keep``: an exercise's form keeps its latest well-formed answer and writes it
+      into its cell's output (:data:`~bglearn.exercises.answers.ANSWER_MIME`, the text ``Your answer
+      to question n: ...``), which JupyterLab saves with the notebook — what the grader reads
+      (:func:`~bglearn.exercises.answers.saved_answers`). A malformed answer is refused with a
+      sentence saying how to write it; the previous answer stays and is not checked again.
+    """
+
+    def __init__(self, question: Any, on_answer: Callable[[Any], Any], *, number: int = 0,
+                 show_question: bool = False, keep: bool = False, button: str | None = None,
+                 answer: Any = None) -> None:
+        self.question = question
         self.number = number
-        q = exercise._question(number)
-        self.question = q
+        self.keep = keep
+        self.show_question = show_question
+        self._on_answer = on_answer
+        self.answer = answer
+        self.attempts = 0
+        self.last = None
+        self.button = button or _("Check")
         self.feedback = w.HTML("")
         self.feedback.add_class("bglearn-form-feedback")
-        placeholder = _PLACEHOLDERS.get(q.form, "")
-        if q.kind == "set-up":
-            placeholder = "point:count pairs, e.g. 3:1 10:2"
-        elif q.kind == "point-owner":
-            placeholder = "a colour and a count, e.g. Red 5 (or: empty)"
-        button = "Check" if exercise.mode == "practice" else "Save answer"
-        self.control = answer_controls(q.form, self.respond, choices=q.choices(), placeholder=placeholder,
-                                       button=button, label=f"Your answer to question {number}")
-        title = w.HTML(f"<b>Your answer to question {number}</b>"
-                       + (" — click an option" if q.form == "choice" else ""))
-        super().__init__([title, self.control, self.feedback],
-                         layout=w.Layout(border="1px solid var(--jp-border-color1, #8c959f)", padding="6px",
-                                         margin="4px 0", max_width="100%"))
-        self.add_class("bglearn-form")
+        self.after = w.HTML("")
+        q = question
+        placeholder = _(q.placeholder) if q.placeholder else _(_PLACEHOLDERS.get(q.form, "your answer"))
+        label = (_("Your answer to question {n}").format(n=number) if number
+                 else _("Your answer: {question}").format(question=q.prompt()))
+        self.control = answer_controls(q.form, self.respond, choices=q.answer_choices(), placeholder=placeholder,
+                                       button=self.button, label=label)
+        parts: list[Any] = []
+        if show_question:
+            parts.append(w.HTML(f'<div style="font-weight:600;margin:6px 0">{html.escape(q.prompt())}</div>'))
+            svg = str(q.diagram()) if q.position is not None else ""
+            if svg:
+                parts.append(w.HTML(_responsive(svg)))
+        else:
+            title = _("Your answer to question {n}").format(n=number)
+            if q.form == "choice":
+                title = _("Your answer to question {n} — click an option").format(n=number)
+            parts.append(w.HTML(f"<b>{html.escape(title)}</b>"))
+        parts.append(self.control)
+        self.board: BoardWidget | None = None
+        self.board_area = w.VBox([])
+        if q.board_answer() is not None:
+            self.board_toggle = w.ToggleButton(description=_("Answer on the board"), layout=w.Layout(width="auto"))
+            self.board_toggle.add_class("bglearn-board-toggle")
+            self.board_toggle.observe(self._toggle_board, names="value")
+            parts += [self.board_toggle, self.board_area]
+        parts += [self.feedback, self.after]
+        layout = w.Layout(border="1px solid var(--jp-border-color1, #8c959f)", padding="8px" if show_question else "6px",
+                          margin="8px 0" if show_question else "4px 0", max_width="600px" if show_question else "100%",
+                          **({"width": "100%"} if show_question else {}))
+        super().__init__(parts, layout=layout)
+        self.add_class("bglearn-quiz" if show_question else "bglearn-form")
         self._answer_id = uuid.uuid4().hex
-        self.answer = exercise.form_answer(number)
-        self.attempts = 0
 
-    def respond(self, value: Any) -> None:
-        """Take ``value`` as the answer: refuse it (saying how to write it) when malformed, else
-        keep it, save it into the cell's answer output and show the feedback of the mode."""
+    # -- the board --------------------------------------------------------------------------------
+    def open_board(self) -> BoardWidget:
+        """Show the answer board (built on first use) and return it."""
+        if self.board is None:
+            from ..widgets.answer import AnswerBoard
+
+            position, roll = self.question.board_answer()
+            label = self.button if self.question.form == "play" else _("Add to my list")
+            self.board = AnswerBoard(position, roll, on_answer=self._from_board, submit_label=label,
+                                     perspective=self.question.diagram_options().get("perspective"))
+        self.board_area.children = (self.board,)
+        if not self.board_toggle.value:
+            self.board_toggle.value = True
+        return self.board
+
+    def _toggle_board(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.open_board()
+        else:
+            self.board_area.children = ()
+
+    def _from_board(self, text: str) -> None:
+        """A play handed in on the board: the answer of a ``"play"`` form; one more line of a
+        ``"plays"`` list (answered with the form's own button)."""
+        box = self.control
+        if self.question.form == "plays":
+            lines = [x.strip() for x in box.value.splitlines() if x.strip()]
+            if text not in lines:
+                lines.append(text)
+            box.value = "\n".join(lines)
+            self.feedback.value = _note(_("Added to your list. Press {button} when the list is complete.").format(
+                button=self.button))
+            return
+        box.value = text
+        self.respond(text)
+
+    # -- answering ------------------------------------------------------------------------------
+    def respond(self, value: Any) -> Any:
+        """Take ``value`` as the answer: refuse it (saying how to write it) when it is malformed and
+        the form keeps answers, else judge it with ``on_answer``, show the feedback and (when the
+        form keeps answers) save it in the cell's output. Returns the feedback (``None`` for blank)."""
         if value is None or (isinstance(value, str) and not value.strip()):
-            self.feedback.value = ('<div class="bglearn-feedback" role="status" style="color:'
-                                   'var(--jp-content-font-color1, #1f2328)">Type or pick an answer first.</div>')
-            return
+            self.feedback.value = _note(_("Type or pick an answer first."))
+            return None
         self.attempts += 1
-        problem = self.question.problem(value)
-        if problem is not None:
-            kept = "" if self.answer is None else f" Your saved answer is still {show_answer(self.answer)}."
-            from .feedback import Feedback
-
-            fb = Feedback(self.number, False, 0, self.question.points,
-                          f"{show_answer(value)} can't be read: {problem}{kept}", answer=show_answer(value))
-            self.feedback.value = fb.html()
-            return
-        fb = self.exercise.record(self.number, value)
-        self.answer = value
+        q = self.question
+        if self.keep:
+            problem = q.problem(value)
+            if problem is not None:
+                kept = ("" if self.answer is None else " " + _("Your saved answer is still {answer}.").format(
+                    answer=show_answer(self.answer)))
+                fb = Feedback(self.number, False, 0, q.points, _("{answer} can't be read: {why}").format(
+                    answer=show_answer(value), why=problem) + kept, answer=show_answer(value))
+                self.feedback.value = fb.html()
+                return fb
+        fb = self._on_answer(value)
+        self.last = fb
         self.feedback.value = fb.html()
-        self._publish()
+        self.after.value = _responsive(q.after_svg(fb)) if fb.correct else ""
+        if self.keep:
+            self.answer = value
+            self._publish()
         self.refresh_static()
+        return fb
 
+    def clear(self) -> None:
+        """Forget the feedback shown."""
+        self.last = None
+        self.feedback.value = ""
+        self.after.value = ""
+
+    # -- the notebook ---------------------------------------------------------------------------
     def _publish(self) -> None:
         update_display(answer_bundle(self.number, self.answer), raw=True, display_id=self._answer_id)
 
     def _static_html(self) -> str:
-        text = "(none yet)" if self.answer is None else show_answer(self.answer, 300)
-        return f"<p>Your answer to question {self.number}: <code>{html.escape(text)}</code></p>"
+        if self.show_question and hasattr(self.question, "static_html"):
+            page: str = self.question.static_html()
+            return page
+        text = _("(none yet)") if self.answer is None else show_answer(self.answer, 300)
+        head = _("Your answer to question {n}:").format(n=self.number)
+        return f"<p>{html.escape(head)} <code>{html.escape(text)}</code></p>"
+
+    def static_bundle(self) -> dict[str, str]:
+        if self.show_question and hasattr(self.question, "static_html"):
+            return {"text/html": self.question.static_html(), "text/plain": repr(self.question)}
+        return super().static_bundle()
 
     def _ipython_display_(self) -> None:
         super()._ipython_display_()
-        display(answer_bundle(self.number, self.answer), raw=True, display_id=self._answer_id)
+        if self.keep:
+            display(answer_bundle(self.number, self.answer), raw=True, display_id=self._answer_id)
 
     def __repr__(self) -> str:
-        return f"AnswerForm(question {self.number}, answer={self.answer!r})"
+        if self.show_question:
+            return repr(self.question)
+        return f"QuestionForm(question {self.number}, answer={self.answer!r})"

@@ -7,6 +7,11 @@ positions and candidate plays; the **engine** decides what is legal and why, and
 asserts (:class:`GenerationError` otherwise) that its question tests the rule: a bar-entry position
 has a checker on the bar and at least one blocked entry point, a forced-move position has a tempting
 play the forced-move rules forbid, and so on.
+
+>>> from bglearn.exercises.generators import generate
+>>> questions = generate("bearing-off", seed=1, student="ada")
+>>> questions == generate("bearing-off", seed=1, student="ada")   # the same seed, the same variant
+True
 """
 
 from __future__ import annotations
@@ -15,15 +20,18 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from ..dice import ALL_ROLLS, Roll
 from ..errors import BglearnError, InvalidPositionError
-from ..explain import Reason, explain, legal_continuations
+from ..i18n import N_, _
+from ..verdicts import Reason, explain, legal_continuations
 from ..plays import BAR, legal_plays, max_dice_playable
 from ..position import START, Player, Position
 from ..result import ResultKind, game_result
-from .rules import cube_problem, position_problem
+from .candidates import notation_round_trips, tempting_plays
+from .long_nardy import LONG_NARDY_EXERCISE
+from .slots import ANSWER_BANDS, ExerciseSpec, Slot, accepts, in_band
 from .questions import (
     DropPoints,
     EntryPoints,
@@ -40,6 +48,8 @@ from .questions import (
     ResultKindQuestion,
     SetUpStart,
 )
+
+_T = TypeVar("_T")
 
 __all__ = ["GenerationError", "ExerciseSpec", "EXERCISES", "variant_rng", "generate", "blocked_entry_dice",
            "tempting_plays", "FORCED_REASONS", "ANSWER_BANDS", "Slot"]
@@ -82,7 +92,7 @@ def _board(me: dict[int, int], them: dict[int, int], turn: Player, me_bar: int =
     return Position.from_arrays(on_roll, opp, turn)
 
 
-def _search(rng: random.Random, build: Callable[[random.Random], object], what: str, tries: int = 3000):
+def _search(rng: random.Random, build: Callable[[random.Random], _T | None], what: str, tries: int = 3000) -> _T:
     """Call ``build`` until it returns something (it returns None to reject); GenerationError after ``tries``."""
     for _ in range(tries):
         try:
@@ -106,77 +116,6 @@ def _played_from_start(rng: random.Random, plies: int) -> Position:
         plays = legal_plays(p, _random_roll(rng))
         p = rng.choice(plays).result if plays else p.pass_turn()
     return p
-
-
-# -- candidate plays, judged by the engine -------------------------------------------------
-
-def _sources(position: Position) -> list[int]:
-    me = position.checkers(position.turn)
-    return ([BAR] if me[0] else []) + [i for i in range(24, 0, -1) if me[i]]
-
-
-def _step(s: int, d: int) -> str:
-    t = s - d
-    return f"{'bar' if s == BAR else s}/{t if t >= 1 else 'off'}"
-
-
-def _light_candidates(position: Position, roll: Roll) -> list[str]:
-    """The attempts that show which rule of play is at stake: each checker moved by one die, and
-    each legal play cut short (for doubles)."""
-    dice = sorted(set(roll.dice), reverse=True)
-    out = [_step(s, d) for s in _sources(position) for d in dice]
-    if roll.is_double:
-        for play in legal_plays(position, roll)[:4]:
-            moves = play.moves
-            out += [" ".join(str(m) for m in moves[:k]) for k in range(1, len(moves))]
-    return list(dict.fromkeys(out))
-
-
-def _candidate_texts(position: Position, roll: Roll) -> list[str]:
-    """Plays a learner might try: single moves, pairs of moves, backwards moves, and legal plays cut
-    short. Only proposals: :func:`explain` decides which are legal."""
-    sources = _sources(position)
-    out = _light_candidates(position, roll)
-    if not roll.is_double:
-        out += [f"{_step(s1, roll.high)} {_step(s2, roll.low)}" for s1 in sources for s2 in sources]
-    else:
-        out += [f"{_step(s1, roll.high)} {_step(s2, roll.high)}" for s1 in sources for s2 in sources if s1 >= s2]
-    out += [f"{s}/{s + d}" for s in sources if s != BAR for d in set(roll.dice) if s + d <= 24]
-    for play in legal_plays(position, roll)[:6]:
-        moves = play.moves
-        out += [" ".join(str(m) for m in moves[:k]) for k in range(1, len(moves))]
-    return list(dict.fromkeys(out))
-
-
-@lru_cache(maxsize=20000)
-def _judged(position: Position, roll: Roll, light: bool) -> tuple[tuple[str, Reason], ...]:
-    texts = _light_candidates(position, roll) if light else _candidate_texts(position, roll)
-    out = []
-    for text in texts:
-        v = explain(position, roll, text)
-        if not v.legal and v.reason is not Reason.BAD_NOTATION:
-            out.append((text, v.reason))
-    return tuple(out)
-
-
-def tempting_plays(position: Position, roll: Roll, reasons: Iterable[Reason] | None = None, *,
-                   light: bool = False) -> list[tuple[str, Reason]]:
-    """Candidate plays the engine rules illegal (for ``reasons``, if given): ``(text, reason)``.
-    ``light`` tries only single-die moves and cut-short plays (enough to see which rule is at stake)."""
-    wanted = None if reasons is None else set(reasons)
-    return [(t, r) for t, r in _judged(position, Roll(*roll), light) if wanted is None or r in wanted]
-
-
-@lru_cache(maxsize=20000)
-def notation_round_trips(position: Position, roll: Roll) -> bool:
-    """True when every legal play's standard notation reads back (through :func:`explain`) as that
-    same play. Generators use only such positions, so a student who writes the notation the engine
-    itself prints is never marked wrong."""
-    for play in legal_plays(position, roll):
-        v = explain(position, roll, play.notation)
-        if not v.legal or v.play != play:
-            return False
-    return True
 
 
 def blocked_entry_dice(position: Position) -> list[int]:
@@ -213,33 +152,7 @@ def _pick_options(rng: random.Random, position: Position, roll: Roll, prefer: It
 
 # -- fairness ------------------------------------------------------------------------------
 
-ANSWER_BANDS: dict[str, tuple[int, int]] = {
-    "make-play": (1, 8),      # how many different legal plays a "write a legal play" question accepts
-    "list-plays": (1, 4),     # how many plays the complete list holds
-    "pick-play": (1, 1),      # exactly one of the four options is legal
-}
-"""The stated band of right-answer counts per question kind (:meth:`Question.answer_count`); every
-generated question lies in it."""
-
-
-def _in_band(q: Question) -> bool:
-    lo, hi = ANSWER_BANDS.get(q.kind, (0, 10**9))
-    return lo <= q.answer_count() <= hi
-
-
 # -- slots: one question of a given kind that must test a given rule ---------------------------
-
-@dataclass(frozen=True)
-class Slot:
-    """One question of every student's variant: its ``kind``, the rule it must test (``target``,
-    checked with :meth:`Question.rules`), whether its dice are a double (``doubles``: ``True``,
-    ``False`` or ``None`` for no dice) and its builder, which proposes a question or ``None``."""
-
-    kind: str
-    target: str
-    build: Callable[[random.Random], Question | None]
-    doubles: bool | None = None
-
 
 def _roll(rng: random.Random, doubles: bool) -> Roll:
     return rng.choice([r for r in ALL_ROLLS if r.is_double == doubles])
@@ -275,22 +188,7 @@ def _play_question(kind: str, pos: Position, roll: Roll, rng: random.Random, tar
         if options is None:
             return None
         q = PickPlay(pos, roll=roll, options=options, points=points)
-    return q if _in_band(q) else None
-
-
-def _accepts(q: Question | None, target: str) -> bool:
-    """The question tests ``target``, its position and cube could occur in a game, its answer count
-    is in band, and (for plays) the engine's notation of every legal play reads back as that play."""
-    if q is None or position_problem(q.position) is not None:
-        return False
-    if isinstance(q, (ListPlays, MakePlay, PickPlay, EntryPoints, MayBearOff)):
-        if not notation_round_trips(q.position, q.roll):
-            return False
-    cube = getattr(q, "cube", None)
-    if cube is not None and cube_problem(cube, q.cube_owner, match_length=q.match_length, score=q.score,
-                                         crawford=getattr(q, "crawford", False)):
-        return False
-    return _in_band(q) and target in q.rules()
+    return q if in_band(q) else None
 
 
 # -- setup ---------------------------------------------------------------------------------
@@ -303,42 +201,42 @@ def _without(p: Player) -> Position:
 def _setup_slots() -> list[Slot]:
     start = Position()
 
-    def own(r):
+    def own(r: random.Random) -> Question:
         side = r.choice([WHITE, RED])
         return SetUpStart(_without(side), side=side, numbering=side)
 
-    def other(r):
+    def other(r: random.Random) -> Question:
         side = r.choice([WHITE, RED])
         return SetUpStart(_without(side), side=side, numbering=side.opponent)
 
-    def owner_start(r):
+    def owner_start(r: random.Random) -> Question:
         numbering = r.choice([WHITE, RED])
         occupied = [p for p in range(1, 25) if start.owner(p, numbering)[0] is not None]
         return PointOwner(start, point=r.choice(occupied), numbering=numbering)
 
-    def owner_mid(r):
+    def owner_mid(r: random.Random) -> Question:
         mid = _played_from_start(r, r.randint(3, 8))
         numbering = r.choice([WHITE, RED])
         return PointOwner(mid, point=r.randint(1, 24), numbering=numbering)
 
-    def opening(r):
+    def opening(r: random.Random) -> Question:
         w, red = r.sample(range(1, 7), 2)
         return OpeningStarter(start, white_die=w, red_die=red)
 
-    def tie(r):
+    def tie(r: random.Random) -> Question:
         d = r.randint(1, 6)
         return OpeningStarter(start, white_die=d, red_die=d)
 
-    def first_play(r):
+    def first_play(r: random.Random) -> Question | None:
         w, red = r.sample(range(1, 7), 2)
         starter = WHITE if w > red else RED
         return _play_question("make-play", Position(turn=starter), Roll(w, red), r, "DICE_NOT_FULLY_USED",
-                              task=f"{starter} won the opening throw {max(w, red)}–{min(w, red)} and plays both numbers.")
+                              task=N_("{player} won the opening throw {high}–{low} and plays both numbers."))
 
-    def pips(r):
+    def pips(r: random.Random) -> Question:
         return PipCount(_played_from_start(r, r.randint(3, 8)), player=r.choice([WHITE, RED]))
 
-    def pick(r):
+    def pick(r: random.Random) -> Question | None:
         return _play_question("pick-play", Position(turn=r.choice([WHITE, RED])), _roll(r, False), r, "BLOCKED")
 
     return [Slot("set-up", "STARTING_POSITION", own), Slot("set-up", "NUMBERING", other),
@@ -369,8 +267,8 @@ def _only_one_die(pos: Position, roll: Roll, die: int) -> bool:
     return bool(plays) and all(p.dice_used == (die,) for p in plays)
 
 
-def _forced_builder(kind: str, target: str, doubles: bool, points: int = 1):
-    def build(r: random.Random):
+def _forced_builder(kind: str, target: str, doubles: bool, points: int = 1) -> Callable[[random.Random], Question | None]:
+    def build(r: random.Random) -> Question | None:
         pos = _forced_position(r)
         rolls = [x for x in ALL_ROLLS if x.is_double == doubles]
         r.shuffle(rolls)
@@ -384,8 +282,8 @@ def _forced_builder(kind: str, target: str, doubles: bool, points: int = 1):
             if target == "DICE_NOT_FULLY_USED" and max_dice_playable(pos, roll) != 2:
                 continue
             q = _play_question(kind, pos, roll, r, target, points,
-                               task="Mind the forced-move rules." if kind == "make-play" else "")
-            if _accepts(q, target):
+                               task=N_("Mind the forced-move rules.") if kind == "make-play" else "")
+            if accepts(q, target):
                 return q
         return None
     return build
@@ -418,8 +316,8 @@ def _bar_position(rng: random.Random, bar: int) -> Position:
     return _board(me, them, turn, me_bar=bar)
 
 
-def _entry_builder(target: str, bar: int, entries: int, doubles: bool):
-    def build(r: random.Random):
+def _entry_builder(target: str, bar: int, entries: int, doubles: bool) -> Callable[[random.Random], Question | None]:
+    def build(r: random.Random) -> Question | None:
         pos = _bar_position(r, bar)
         if not blocked_entry_dice(pos):
             return None
@@ -427,14 +325,14 @@ def _entry_builder(target: str, bar: int, entries: int, doubles: bool):
         r.shuffle(rolls)
         for roll in rolls:
             q = EntryPoints(pos, roll=roll)
-            if len(q.truth()) == entries and _accepts(q, target):
+            if len(q.truth()) == entries and accepts(q, target):
                 return q
         return None
     return build
 
 
-def _bar_play_builder(kind: str, target: str, doubles: bool, points: int = 1):
-    def build(r: random.Random):
+def _bar_play_builder(kind: str, target: str, doubles: bool, points: int = 1) -> Callable[[random.Random], Question | None]:
+    def build(r: random.Random) -> Question | None:
         pos = _bar_position(r, r.choice([1, 1, 2]))
         rolls = [x for x in ALL_ROLLS if x.is_double == doubles]
         r.shuffle(rolls)
@@ -442,7 +340,7 @@ def _bar_play_builder(kind: str, target: str, doubles: bool, points: int = 1):
             if not legal_plays(pos, roll):
                 continue
             q = _play_question(kind, pos, roll, r, target, points)
-            if _accepts(q, target):
+            if accepts(q, target):
                 return q
         return None
     return build
@@ -485,8 +383,8 @@ def _bearoff_position(rng: random.Random, *, outside: int = 0, hit: bool = False
 
 
 def _bearoff_builder(kind: str, target: str, *, outside: int = 0, hit: bool = False, truth: bool | None = None,
-                     points: int = 1):
-    def build(r: random.Random):
+                     points: int = 1) -> Callable[[random.Random], Question | None]:
+    def build(r: random.Random) -> Question | None:
         pos = _bearoff_position(r, outside=outside, hit=hit)
         rolls = [x for x in ALL_ROLLS if not x.is_double]
         r.shuffle(rolls)
@@ -496,14 +394,15 @@ def _bearoff_builder(kind: str, target: str, *, outside: int = 0, hit: bool = Fa
                 pts = [p for p in range(1, 7) if me[p] and any(d >= p for d in roll.dice)]
                 if not pts:
                     continue
-                q: Question | None = MayBearOff(pos, roll=roll, point=r.choice(pts))
-                if truth is not None and q.example_answer() is not truth:
+                bear = MayBearOff(pos, roll=roll, point=r.choice(pts))
+                if truth is not None and bear.example_answer() is not truth:
                     continue
+                q: Question | None = bear
             else:
                 if not legal_plays(pos, roll):
                     continue
                 q = _play_question(kind, pos, roll, r, target, points)
-            if _accepts(q, target):
+            if accepts(q, target):
                 return q
         return None
     return build
@@ -554,31 +453,31 @@ _KINDS = [ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON]
 
 
 def _scoring_slots() -> list[Slot]:
-    def cube_value(r):
+    def cube_value(r: random.Random) -> Question:
         return PointsWon(_finished(r, r.choice(_KINDS)), cube=r.choice([2, 4, 8]), cube_owner=r.choice([WHITE, RED]))
 
-    def jacoby(r):
+    def jacoby(r: random.Random) -> Question:
         if r.random() < 0.5:
             return PointsWon(_finished(r, r.choice(_KINDS[1:])), cube=1, cube_owner=None, jacoby=True)
         return PointsWon(_finished(r, r.choice(_KINDS[1:])), cube=2, cube_owner=r.choice([WHITE, RED]), jacoby=True)
 
-    def match(r):
+    def match(r: random.Random) -> Question:
         cube = r.choice([1, 2])
         return PointsWon(_finished(r, r.choice(_KINDS[1:])), cube=cube,
                          cube_owner=None if cube == 1 else r.choice([WHITE, RED]), match_length=7,
                          score=(r.randint(0, 4), r.randint(0, 4)))
 
-    def result(kind):
+    def result(kind: ResultKind) -> Callable[[random.Random], Question | None]:
         return lambda r: ResultKindQuestion(_finished(r, kind))
 
-    def drop(r):
+    def drop(r: random.Random) -> Question:
         doubler = r.choice([WHITE, RED])
         value = r.choice([1, 2, 4])
         mid = _played_from_start(r, r.randint(6, 14)).with_turn(doubler)
         return DropPoints(mid, cube=value, cube_owner=None if value == 1 else doubler, doubler=doubler)
 
-    def may(target):
-        def build(r):
+    def may(target: str) -> Callable[[random.Random], Question | None]:
+        def build(r: random.Random) -> Question:
             player = r.choice([WHITE, RED])
             pos = _played_from_start(r, r.randint(4, 12)).with_turn(player)
             if target == "MAY_DOUBLE":
@@ -590,7 +489,7 @@ def _scoring_slots() -> list[Slot]:
                 return MayDouble(pos, cube=1, cube_owner=None, player=player, rolled=True)
             score = [r.randint(0, 3), r.randint(0, 3)]
             score[r.choice([WHITE, RED])] = 4
-            return MayDouble(pos, cube=1, cube_owner=None, player=player, match_length=5, score=tuple(score),
+            return MayDouble(pos, cube=1, cube_owner=None, player=player, match_length=5, score=(score[0], score[1]),
                              crawford=True)
         return build
 
@@ -605,44 +504,21 @@ def _scoring_slots() -> list[Slot]:
 
 # -- the registry --------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class ExerciseSpec:
-    """One graded exercise: its ``name`` (used on the command line), title, introduction, the rule
-    codes it tests (:data:`bglearn.exercises.rules.RULES`) and its slots — the questions every
-    student's variant has, each with the rule it must test."""
-
-    name: str
-    title: str
-    intro: str
-    rules: tuple[str, ...]
-    slots: Callable[[], list[Slot]] = field(repr=False)
-
-    def slot_list(self) -> list[Slot]:
-        return self.slots()
-
-
 EXERCISES: dict[str, ExerciseSpec] = {s.name: s for s in (
-    ExerciseSpec("setup", "Setting up the board",
-                 "The starting position, each side's numbering of the points, the opening throw and pip counts.",
-                 ("STARTING_POSITION", "NUMBERING", "OPENING_THROW", "OPENING_TIE", "PIP_COUNT"), _setup_slots),
-    ExerciseSpec("forced-moves", "The forced-move rules",
-                 "Use both dice if you can; if only one, the larger; with doubles as many as you can.",
+    ExerciseSpec("setup", ("STARTING_POSITION", "NUMBERING", "OPENING_THROW", "OPENING_TIE", "PIP_COUNT"),
+                 _setup_slots),
+    ExerciseSpec("forced-moves",
                  ("DICE_NOT_FULLY_USED", "LARGER_DIE_REQUIRED", "SMALLER_DIE_ONLY", "DOUBLES_UNDERPLAYED"),
                  _forced_slots),
-    ExerciseSpec("bar-entry", "Entering from the bar",
-                 "A checker on the bar must enter in the opponent's home board before anything else moves.",
-                 ("BAR_FIRST", "BLOCKED", "ENTERING", "NO_LEGAL_PLAY"), _bar_slots),
-    ExerciseSpec("bearing-off", "Bearing off",
-                 "Only with every checker home; a die bears off from its point, or from the highest point "
-                 "when no checker stands higher; a checker hit during the bear-off must come home first.",
-                 ("BEAR_OFF", "BEAR_OFF_HIGHER_POINT", "BEAR_OFF_NOT_ALL_HOME", "HIT_DURING_BEAR_OFF"),
+    ExerciseSpec("bar-entry", ("BAR_FIRST", "BLOCKED", "ENTERING", "NO_LEGAL_PLAY"), _bar_slots),
+    ExerciseSpec("bearing-off", ("BEAR_OFF", "BEAR_OFF_HIGHER_POINT", "BEAR_OFF_NOT_ALL_HOME", "HIT_DURING_BEAR_OFF"),
                  _bearoff_slots),
-    ExerciseSpec("cube-and-scoring", "The cube and gammon scoring",
-                 "Single, gammon and backgammon; the cube's value and owner; the Jacoby and Crawford rules; "
-                 "who may double.",
+    ExerciseSpec("cube-and-scoring",
                  ("SINGLE", "GAMMON", "BACKGAMMON", "CUBE_VALUE", "JACOBY", "MATCH_SCORE", "DROP", "MAY_DOUBLE",
                   "CUBE_OWNERSHIP", "DOUBLE_BEFORE_ROLLING", "CRAWFORD"), _scoring_slots),
 )}
+
+EXERCISES[LONG_NARDY_EXERCISE.name] = LONG_NARDY_EXERCISE
 
 
 def generate(exercise: str, seed: int | str = 1, student: str = "") -> list[Question]:
@@ -655,13 +531,14 @@ def generate(exercise: str, seed: int | str = 1, student: str = "") -> list[Ques
     variant does not test every rule the exercise declares."""
     spec = EXERCISES.get(exercise)
     if spec is None:
-        raise BglearnError(f"there is no exercise {exercise!r}; choose one of {', '.join(EXERCISES)}.")
+        raise BglearnError(_("there is no exercise {name}; choose one of {names}.").format(
+            name=repr(exercise), names=", ".join(EXERCISES)))
     rng = variant_rng(exercise, seed, student)
-    questions = []
+    questions: list[Question] = []
     for slot in spec.slot_list():
-        def build(r: random.Random, slot=slot):
+        def build(r: random.Random, slot: Slot = slot) -> Question | None:
             q = slot.build(r)
-            return q if _accepts(q, slot.target) else None
+            return q if accepts(q, slot.target) else None
         questions.append(_search(rng, build, f"a {slot.kind} question testing {slot.target} ({exercise})"))
     rng.shuffle(questions)
     covered = {code for q in questions for code in q.rules()}
@@ -671,6 +548,6 @@ def generate(exercise: str, seed: int | str = 1, student: str = "") -> list[Ques
     return questions
 
 
-def targets(exercise: str, questions: list[Question]) -> Counter:
+def targets(exercise: str, questions: list[Question]) -> Counter[tuple[str, str]]:
     """How many questions of each (kind, rule) the exercise's slots ask for (the same for everyone)."""
     return Counter((s.kind, s.target) for s in EXERCISES[exercise].slot_list())

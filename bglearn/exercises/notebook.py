@@ -24,18 +24,30 @@ grade_id            cell         role
 The student edits only the ``answer_<n>`` cells (or just uses the forms). With ``solutions=True``
 the answer cells hold an answer computed by the engine between ``### BEGIN SOLUTION`` /
 ``### END SOLUTION`` (an nbgrader *source* notebook; nbgrader's ``generate_assignment`` strips it).
+
+>>> from bglearn.exercises.notebook import cell_id
+>>> cell_id("answer", 2), cell_id("setup")
+('answer_2', 'setup')
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..extras import require
 
 nbformat = require("nbformat", "lessons", "writing or grading exercise notebooks")  # one line if it is missing
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output  # noqa: E402
+from nbformat.v4 import new_output  # noqa: E402
 
+from ..i18n import _, ngettext  # noqa: E402
 from .session import DEFAULT_SEED, Exercise  # noqa: E402
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
+    from nbformat import NotebookNode
+
+    from ..svg import Diagram
 
 __all__ = ["build_notebook", "cell_id", "SCHEMA_VERSION", "locked_ids", "expected_cells", "setup_source",
            "check_source", "write_notebook"]
@@ -45,12 +57,31 @@ FORMAT_VERSION = 2
 """Version of this notebook layout (recorded in the notebook metadata)."""
 
 
+def new_code_cell(source: str, metadata: dict[str, Any]) -> NotebookNode:
+    """A code cell, not validated on its own (the whole notebook is validated when written): the
+    grader builds every student's expected notebook, and validating cell by cell cost it 0.2 s each."""
+    cell: NotebookNode = nbformat.from_dict({"cell_type": "code", "execution_count": None, "metadata": metadata,
+                                             "outputs": [], "source": source})
+    return cell
+
+
+def new_markdown_cell(source: str, metadata: dict[str, Any]) -> NotebookNode:
+    """A Markdown cell (see :func:`new_code_cell`)."""
+    cell: NotebookNode = nbformat.from_dict({"cell_type": "markdown", "metadata": metadata, "source": source})
+    return cell
+
+
+def new_notebook() -> NotebookNode:
+    nb: NotebookNode = nbformat.from_dict({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": []})
+    return nb
+
+
 def cell_id(role: str, number: int | None = None) -> str:
     return role if number is None else f"{role}_{number}"
 
 
 def _meta(grade_id: str, *, solution: bool = False, grade: bool = False, locked: bool = False,
-          points: int | None = None, cell_type: str = "code") -> dict:
+          points: int | None = None, cell_type: str = "code") -> dict[str, Any]:
     meta: dict[str, Any] = {
         "grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": SCHEMA_VERSION,
         "solution": solution, "task": False,
@@ -60,14 +91,22 @@ def _meta(grade_id: str, *, solution: bool = False, grade: bool = False, locked:
     return {"nbgrader": meta, "tags": [f"bglearn-{grade_id.split('_')[0]}"]}
 
 
+def _lang_arg() -> str:
+    from ..i18n import current_language
+
+    lang = current_language()
+    return "" if lang == "en" else f" lang={lang!r},"
+
+
 def setup_source(ex: Exercise) -> str:
-    """The setup cell of ``ex``'s handout: its questions as descriptions (positions as XGIDs), no seed."""
+    """The setup cell of ``ex``'s handout: its questions as descriptions (positions as XGIDs), no seed;
+    in a language other than English, that language (the check cells answer in it)."""
     lines = [
-        "# Run this cell first. Do not edit it: it holds your questions (each position as an XGID),",
-        "# and the rules engine checks your answers.",
+        "# " + _("Run this cell first. Do not edit it: it holds your questions (each position as an XGID),"),
+        "# " + _("and the rules engine checks your answers."),
         "from bglearn.exercises import open_handout",
         "ex = open_handout(",
-        f"    {ex.name!r}, mode={ex.mode!r}, student={ex.student!r},",
+        f"    {ex.name!r}, mode={ex.mode!r}, student={ex.student!r},{_lang_arg()}",
         "    questions=[",
     ]
     lines += [f"        {spec!r}," for spec in ex.specs()]
@@ -81,70 +120,68 @@ def check_source(n: int) -> str:
 
 
 def _answer_source(ex: Exercise, n: int, solutions: bool) -> str:
-    q = ex._question(n)
-    hint = (f"# Answer with the form below (run this cell to show it), or in Python as {q.answer_hint},\n"
-            f"# for example: answer_{n} = {q.answer_example}\n")
+    q = ex.unmasked_question(n)
+    hint = "# " + _("Answer with the form below (run this cell to show it), or in Python as {how},").format(
+        how=_(q.answer_hint)) + "\n# " + _("for example: {example}").format(example=f"answer_{n} = {q.answer_example}") + "\n"
     if solutions:
         return hint + f"### BEGIN SOLUTION\nanswer_{n} = {q.example_answer()!r}\n### END SOLUTION\nask({n})"
     return hint + f"answer_{n} = None\nask({n})"
 
 
-_MODE_TEXT = {
-    "practice": ("Run the check cell under each answer for instant feedback from the rules engine: it says "
-                 "whether your answer is right and which rule a wrong one breaks (it never shows the right "
-                 "answer). `ex.summary()` at the end adds up your points."),
-    "assessment": ("This is an **assessment**: the check cell under each answer only tells you whether your "
-                   "answer is well formed and records it. Whether it is right, and why, comes with your "
-                   "feedback after grading. Change an answer as often as you like before you hand in."),
-}
+def _intro(ex: Exercise, lang: str | None = None) -> str:
+    """The first cell: the title and introduction of ``exercises/src/[<lang>/]<name>.md`` and the
+    shared instructions for the notebook's mode (:mod:`bglearn.exercises.prose`)."""
+    prose = ex.spec.prose(lang)
+    title = prose.title
+    if ex.student:
+        title = _("{title} — for {student}").format(title=title, student=f"**{ex.student}**")
+    return f"# {title}\n\n{prose.intro}\n\n{prose.instructions_for(ex.mode, len(ex.questions), ex.max_points)}"
 
 
-def _intro(ex: Exercise) -> str:
-    who = f" — for **{ex.student}**" if ex.student else ""
-    return (
-        f"# {ex.title}{who}\n\n{ex.spec.intro}\n\n"
-        f"This exercise has {len(ex.questions)} questions ({ex.max_points} points). For each one, read the task "
-        "and look at the diagram. Then answer **with the form** under it — type a play, click an option, tick "
-        "points or enter a number — or, if you prefer Python, in the answer cell "
-        "(`answer_3 = \"bar/22 13/11\"`, `answer_5 = 4`, `answer_2 = True`, ...). Your latest answer is "
-        "shown as *Your answer to question n* and is saved with the notebook (**File → Save**); an answer "
-        "written in Python takes precedence over the form.\n\n"
-        f"{_MODE_TEXT[ex.mode]}\n\n"
-        "Moves are written in the mover's own numbering (`24/18 13/11`, `bar/22*`, `6/off`, `8/5(2)`); any "
-        "equivalent notation and any order is accepted.\n\n"
-        "First run all the cells (**Run → Run All Cells**) so the forms appear. Edit only the answer cells."
-    )
-
-
-def _svg_output(diagram, n: int) -> Any:
+def _svg_output(diagram: Diagram | None, n: int) -> Any:
     """The stored diagram: the SVG, and an ``<img>`` form of it that an untrusted notebook shows."""
     from ..diagram import svg_image
     from ..widgets.fallback import static_block
 
-    svg = diagram._repr_svg_() if hasattr(diagram, "_repr_svg_") else str(diagram)
-    picture = static_block(f"<div>{svg_image(svg, alt=f'the board of question {n}')}</div>", kind="diagram")
+    svg = diagram._repr_svg_() if diagram is not None else ""
+    alt = _("the board of question {n}").format(n=n)
+    picture = static_block(f"<div>{svg_image(svg, alt=alt)}</div>", kind="diagram")
     return new_output("display_data", data={"image/svg+xml": svg, "text/html": picture,
                                             "text/plain": "<board diagram>"})
 
 
-def build_notebook(ex: Exercise, *, solutions: bool = False, outputs: bool = True) -> nbformat.NotebookNode:
-    """The notebook of exercise ``ex``. ``outputs`` stores each diagram as the output of its cell so
-    the handout shows the boards before anything runs; ``solutions`` writes engine-computed answers
-    inside nbgrader solution markers (an nbgrader source notebook). Deterministic; outputs go through
+def build_notebook(ex: Exercise, *, solutions: bool = False, outputs: bool = True,
+                   lang: str | None = None) -> NotebookNode:
+    """The notebook of exercise ``ex`` in language ``lang`` (its prose from
+    ``exercises/src/[<lang>/]<name>.md``, question texts from the message catalogs; ``None``: the
+    language messages are shown in now, with English prose where the exercise has none in it). ``outputs``
+    stores each diagram as the output of its cell so the handout shows the boards before anything
+    runs; ``solutions`` writes engine-computed answers inside nbgrader solution markers (an nbgrader
+    source notebook). Deterministic; outputs go through
     :func:`bglearn.widgets.fallback.normalize_notebook` so an untrusted notebook shows them."""
+    from ..i18n import using_language
+
+    with using_language(lang):
+        return _build(ex, solutions, outputs, lang)
+
+
+def _build(ex: Exercise, solutions: bool, outputs: bool, lang: str | None) -> NotebookNode:
     nb = new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     nb.metadata["bglearn"] = {"exercise": ex.name, "student": ex.student, "mode": ex.mode, "format": FORMAT_VERSION}
+    if lang not in (None, "en"):
+        nb.metadata["bglearn"]["lang"] = lang
     graded = ex.mode == "practice"
     cells = [
-        new_markdown_cell(_intro(ex), metadata=_meta("intro", locked=True, cell_type="markdown")),
+        new_markdown_cell(_intro(ex, lang), metadata=_meta("intro", locked=True, cell_type="markdown")),
         new_code_cell(setup_source(ex), metadata=_meta("setup", locked=True)),
     ]
     for n in range(1, len(ex.questions) + 1):
-        q = ex._question(n)
-        plural = "s" if q.points != 1 else ""
-        task = new_markdown_cell(f"## Question {n} ({q.points} point{plural})\n\n{q.prompt()}",
+        q = ex.unmasked_question(n)
+        heading = ngettext("Question {n} ({points} point)", "Question {n} ({points} points)", q.points).format(
+            n=n, points=q.points)
+        task = new_markdown_cell(f"## {heading}\n\n{q.prompt()}",
                                  metadata=_meta(cell_id("question", n), locked=True, cell_type="markdown"))
         task.metadata["bglearn"] = q.spec()
         cells.append(task)
@@ -156,7 +193,7 @@ def build_notebook(ex: Exercise, *, solutions: bool = False, outputs: bool = Tru
                                    metadata=_meta(cell_id("answer", n), solution=True)))
         cells.append(new_code_cell(check_source(n), metadata=_meta(cell_id("check", n), grade=graded, locked=True,
                                                                    points=q.points if graded else None)))
-    title = "## Your score so far" if graded else "## Your answers so far"
+    title = "## " + (_("Your score so far") if graded else _("Your answers so far"))
     cells.append(new_markdown_cell(title, metadata=_meta("summary_title", locked=True, cell_type="markdown")))
     cells.append(new_code_cell("ex.summary()", metadata=_meta("summary", locked=True)))
     for c in cells:  # stable cell ids, so the same exercise always gives the same file
@@ -169,9 +206,9 @@ def build_notebook(ex: Exercise, *, solutions: bool = False, outputs: bool = Tru
     return nb
 
 
-def expected_cells(ex: Exercise) -> dict[str, nbformat.NotebookNode]:
+def expected_cells(ex: Exercise, lang: str | None = None) -> dict[str, NotebookNode]:
     """The cells of the pristine notebook of ``ex``, by ``grade_id`` (what the grader compares with)."""
-    nb = build_notebook(ex, outputs=False)
+    nb = build_notebook(ex, outputs=False, lang=lang)
     return {c.metadata["nbgrader"]["grade_id"]: c for c in nb.cells}
 
 
@@ -180,7 +217,7 @@ def locked_ids(ex: Exercise) -> list[str]:
     return [gid for gid, c in expected_cells(ex).items() if not c.metadata["nbgrader"]["solution"]]
 
 
-def write_notebook(ex: Exercise, path, **options) -> None:
+def write_notebook(ex: Exercise, path: str | Path, **options: Any) -> None:
     """Write the notebook of ``ex`` to ``path``."""
     nb = build_notebook(ex, **options)
     nbformat.validate(nb)

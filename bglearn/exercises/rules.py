@@ -1,47 +1,52 @@
 """The rules an exercise can test, by code, and what makes a question's position realistic.
 
-A rule code is either the name of one of the engine's :class:`~bglearn.explain.Reason` codes (the
+A rule code is either the name of one of the engine's :class:`~bglearn.verdicts.Reason` codes (the
 rule an illegal play breaks, e.g. ``LARGER_DIE_REQUIRED``) or a topic the engine decides in another
 way (the cube, scoring, the opening throw, ...). Questions find out which rules they test by asking
 the engine (:meth:`bglearn.exercises.questions.Question.rules`); this module only names them.
 
 :func:`position_problem` and :func:`cube_problem` say why a position or a cube could not occur in a
 real game (``None`` when it could); the generators use them on every question.
+
+>>> from bglearn.exercises.rules import rule_text
+>>> rule_text("NO_CHECKER")
+'You can only move your own checkers, from points where you have one.'
 """
 
 from __future__ import annotations
 
 from ..cube import Cube
 from ..errors import CubeActionError
-from ..explain import Reason
+from ..verdicts import Reason
+from ..i18n import N_, _
 from ..position import Player, Position
 
 __all__ = ["RULES", "TOPICS", "rule_text", "position_problem", "cube_problem"]
 
 TOPICS: dict[str, str] = {
-    "STARTING_POSITION": "Each side starts with 2 checkers on its 24-point, 5 on its 13, 3 on its 8 and 5 on its 6.",
-    "NUMBERING": "Each side numbers the points 1-24 from its own home board: one side's 1-point is the other's 24.",
-    "OPENING_THROW": "Each side throws one die; the higher die moves first and plays the two numbers thrown.",
-    "OPENING_TIE": "If both opening dice show the same number, both sides throw again.",
-    "PIP_COUNT": "The pip count adds up the point numbers of a side's checkers; a checker on the bar counts 25.",
-    "SMALLER_DIE_ONLY": "When the larger die cannot be played at all, the smaller one must be played if it can.",
-    "NO_LEGAL_PLAY": "When no checker can move, the turn is lost.",
-    "ENTERING": "A checker on the bar enters on the opponent's home board, on the point matching a die.",
-    "BEAR_OFF": "With every checker home, a die bears off a checker from the point of that number.",
-    "HIT_DURING_BEAR_OFF": ("A checker hit during the bear-off must re-enter and come back home before "
-                            "any more checkers are borne off."),
-    "SINGLE": "A side that has borne off at least one checker loses only a single game.",
-    "GAMMON": "A side that has borne off no checker loses a gammon: twice the cube.",
-    "BACKGAMMON": ("A side with no checker off and a checker on the bar or in the winner's home board loses a "
-                   "backgammon: three times the cube."),
-    "CUBE_VALUE": "The winner scores the cube's value times 1, 2 or 3.",
-    "JACOBY": "Under the Jacoby rule gammons and backgammons count single while the cube is centred.",
-    "MATCH_SCORE": "In a match the Jacoby rule does not apply: gammons count double at any cube.",
-    "DROP": "A dropped double ends the game; the doubler wins the stake before the double.",
-    "MAY_DOUBLE": "Either side may double while the cube is centred; then only its owner may redouble.",
-    "CUBE_OWNERSHIP": "Only the cube's owner may redouble.",
-    "DOUBLE_BEFORE_ROLLING": "A player may double only at the start of the turn, before rolling.",
-    "CRAWFORD": "Nobody may double in the Crawford game.",
+    "STARTING_POSITION": N_("Each side starts with 2 checkers on its 24-point, 5 on its 13, 3 on its 8 and 5 on its 6."),
+    "NUMBERING": N_("Each side numbers the points 1-24 from its own home board: one side's 1-point is the other's 24."),
+    "OPENING_THROW": N_("Each side throws one die; the higher die moves first and plays the two numbers thrown."),
+    "OPENING_TIE": N_("If both opening dice show the same number, both sides throw again."),
+    "PIP_COUNT": N_("The pip count adds up the point numbers of a side's checkers; a checker on the bar counts 25."),
+    "SMALLER_DIE_ONLY": N_("When the larger die cannot be played at all, the smaller one must be played if it can."),
+    "NO_LEGAL_PLAY": N_("When no checker can move, the turn is lost."),
+    "ENTERING": N_("A checker on the bar enters on the opponent's home board, on the point matching a die."),
+    "BEAR_OFF": N_("With every checker home, a die bears off a checker from the point of that number."),
+    "HIT_DURING_BEAR_OFF": N_("A checker hit during the bear-off must re-enter and come back home before "
+                               "any more checkers are borne off."),
+    "SINGLE": N_("A side that has borne off at least one checker loses only a single game."),
+    "GAMMON": N_("A side that has borne off no checker loses a gammon: twice the cube."),
+    "BACKGAMMON": N_("A side with no checker off and a checker on the bar or in the winner's home board loses a "
+                      "backgammon: three times the cube."),
+    "CUBE_VALUE": N_("The winner scores the cube's value times 1, 2 or 3."),
+    "JACOBY": N_("Under the Jacoby rule gammons and backgammons count single while the cube is centred."),
+    "MATCH_SCORE": N_("In a match the Jacoby rule does not apply: gammons count double at any cube."),
+    "DROP": N_("A dropped double ends the game; the doubler wins the stake before the double."),
+    "MAY_DOUBLE": N_("Either side may double while the cube is centred; then only its owner may redouble."),
+    "CUBE_OWNERSHIP": N_("Only the cube's owner may redouble."),
+    "DOUBLE_BEFORE_ROLLING": N_("A player may double only at the start of the turn, before rolling."),
+    "CRAWFORD": N_("Nobody may double in the Crawford game."),
 }
 """Rule topics decided by the engine without an illegal play (cube, scoring, setup, ...)."""
 
@@ -51,7 +56,11 @@ RULES.update(TOPICS)
 
 
 def rule_text(code: str) -> str:
-    """The sentence of rule ``code`` (a :class:`Reason` name or a topic)."""
+    """The sentence of rule ``code`` (a :class:`Reason` name or a topic), in the current language."""
+    if code in TOPICS:
+        return _(TOPICS[code])
+    if code in Reason.__members__:
+        return Reason[code].rule
     return RULES[code]
 
 

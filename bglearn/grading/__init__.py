@@ -1,8 +1,8 @@
 """Grading a whole class: personalised handouts (``assign``) and the grader (``grade``).
 
->>> from bglearn.grading import assign, grade      # doctest: +SKIP
->>> assign("bearing-off", "students.csv", seed=2026, out="out")
->>> report = grade("out/submissions", "grades.csv")
+>>> from bglearn.grading import assign, grade, read_roster
+>>> assign("bearing-off", "students.csv", seed=2026, out="out")   # doctest: +SKIP
+>>> report = grade("out/submissions", "grades.csv")               # doctest: +SKIP
 
 See :mod:`bglearn.grading.grader` for how a submission is run and why it cannot forge its score.
 Names load on first use, so the per-submission runner process (:mod:`bglearn.grading.runner`)
@@ -17,7 +17,7 @@ from typing import Any
 __all__ = ["assign", "grade", "GradeReport", "StudentResult", "find_submissions", "CSV_COLUMNS", "Assignment",
            "Student", "read_roster"]
 
-_WHERE = {"assign": "assign", "grade": "grader", "GradeReport": "grader", "StudentResult": "grader",
+_WHERE = {"assign": "handouts", "grade": "grader", "GradeReport": "grader", "StudentResult": "grader",
           "find_submissions": "grader", "CSV_COLUMNS": "grader", "Assignment": "roster", "Student": "roster",
           "read_roster": "roster"}
 

@@ -13,6 +13,11 @@
    processes of the grader.
 5. When every run has ended, write the grade sheet (CSV) and one feedback file per student, from the
    main process.
+
+>>> from bglearn.grading.grader import decode
+>>> from bglearn.grading.runner import encode
+>>> decode(encode((1, [2, "x"])))       # what a submission's answer was, read back without trusting it
+('ok', (1, [2, 'x']))
 """
 
 from __future__ import annotations
@@ -24,11 +29,14 @@ import shutil
 import tempfile
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TextIO
 
 from ..errors import BglearnError
+from ..i18n import _, ngettext, using_language
 from ..exercises import Exercise, load_exercise
+from ..exercises.session import from_specs
 from ..exercises.questions import MISSING, Feedback
 from . import sandbox
 from .roster import MANIFEST, Assignment
@@ -63,7 +71,7 @@ class StudentResult:
 
     @property
     def total(self) -> float:
-        return sum(f.points for f in self.feedback)
+        return sum(f.points or 0.0 for f in self.feedback)  # points is always set once a Feedback exists
 
     @property
     def max_total(self) -> float:
@@ -131,10 +139,10 @@ def _read(path: Path) -> bytes | str:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        return f"The file could not be read ({exc.strerror or exc})."
+        return _("The file could not be read ({error}).").format(error=exc.strerror or exc)
     if len(raw) > MAX_FILE_BYTES:
-        return (f"The file is larger than {MAX_FILE_BYTES // (1 << 20)} MB, far more than an exercise notebook; "
-                "it was not read.")
+        return _("The file is larger than {mb} MB, far more than an exercise notebook; it was not read.").format(
+            mb=MAX_FILE_BYTES // (1 << 20))
     return raw
 
 
@@ -144,7 +152,7 @@ def _read(path: Path) -> bytes | str:
 class Run:
     """What the grader learnt from one run, every line decoded and checked."""
 
-    cells: dict[int, dict] = field(default_factory=dict)   # index -> {"status", "error"}
+    cells: dict[int, dict[str, Any]] = field(default_factory=dict)   # index -> {"status", "error"}
     answers: dict[str, Any] = field(default_factory=dict)  # "answer_<n>" -> encoded value
     started: bool = False
     finished: bool = False
@@ -176,12 +184,12 @@ def _execute(plan: Plan, count: int, limits: sandbox.Limits, cell_timeout: float
             status = record.get("status") if record.get("status") in ("ok", "error", "timeout", "skipped") else "error"
             error = record.get("error") if isinstance(record.get("error"), str) else None
             run.cells[i] = {"status": status, "error": (error or "")[:300]}
-            changed = record.get("set") if isinstance(record.get("set"), dict) else {}
-            for name, value in changed.items():
+            changed = record.get("set")
+            for name, value in (changed.items() if isinstance(changed, dict) else ()):
                 if name in _names(count):
                     run.answers[name] = value
-            removed = record.get("del") if isinstance(record.get("del"), list) else []
-            for name in removed:
+            removed = record.get("del")
+            for name in (removed if isinstance(removed, list) else ()):
                 if isinstance(name, str):
                     run.answers.pop(name, None)
     return run
@@ -276,30 +284,48 @@ def _run_notes(plan: Plan, run: Run, limits: sandbox.Limits, cell_timeout: float
     for i in sorted(run.cells):
         c = run.cells[i]
         if c["status"] == "timeout":
-            notes.append(f"{_label(plan, i)} ran past its {cell_timeout:g} s time limit and was interrupted.")
+            notes.append(_("{cell} ran past its {seconds} s time limit and was interrupted.").format(
+                cell=_label(plan, i), seconds=f"{cell_timeout:g}"))
         elif c["status"] == "error":
-            notes.append(f"{_label(plan, i)} raised {c['error']}.")
+            notes.append(_("{cell} raised {error}.").format(cell=_label(plan, i), error=c["error"]))
         elif c["status"] == "skipped":
-            notes.append(f"{_label(plan, i)} was not run: {c['error']}.")
+            notes.append(_("{cell} was not run: {error}.").format(cell=_label(plan, i), error=c["error"]))
     if run.finished:
         return notes
     out = run.outcome
     at = next((i for i in range(len(plan.cells)) if i not in run.cells), None)
-    where = f" during {_label(plan, at)[:1].lower()}{_label(plan, at)[1:]}" if at is not None else ""
-    if out is not None and out.stopped == "idle":
-        why = (f"the run was stopped{where}: it ran past its {cell_timeout:g} s time limit and ignored the interrupt"
-               if run.started else "the run did not start in time")
+    cell = f"{_label(plan, at)[:1].lower()}{_label(plan, at)[1:]}" if at is not None else ""
+    names: dict[str, Any] = {"cell": cell, "seconds": f"{cell_timeout:g}", "total": f"{limits.total_seconds:g}",
+                             "mb": limits.output_bytes >> 20}
+    if out is not None and out.stopped == "idle" and not run.started:
+        text = _("The run stopped: the run did not start in time; the cells after it did not run.")
+    elif out is not None and out.stopped == "idle":
+        text = (_("The run stopped: the run was stopped during {cell}: it ran past its {seconds} s time limit and "
+                  "ignored the interrupt; the cells after it did not run.") if cell else
+                _("The run stopped: the run was stopped: it ran past its {seconds} s time limit and ignored the "
+                  "interrupt; the cells after it did not run."))
     elif out is not None and out.stopped == "time":
-        why = f"the run was stopped{where}: the notebook's {limits.total_seconds:g} s time limit was reached"
+        text = (_("The run stopped: the run was stopped during {cell}: the notebook's {total} s time limit was "
+                  "reached; the cells after it did not run.") if cell else
+                _("The run stopped: the run was stopped: the notebook's {total} s time limit was reached; the "
+                  "cells after it did not run."))
     elif out is not None and out.stopped == "output":
-        why = f"the run was stopped{where}: it wrote more than {limits.output_bytes >> 20} MB of output"
+        text = (_("The run stopped: the run was stopped during {cell}: it wrote more than {mb} MB of output; the "
+                  "cells after it did not run.") if cell else
+                _("The run stopped: the run was stopped: it wrote more than {mb} MB of output; the cells after it "
+                  "did not run."))
     elif not run.started:
-        detail = (out.stderr.strip().splitlines() or [""])[-1][:200] if out is not None else ""
-        why = "the notebook could not be started" + (f" ({detail})" if detail else "")
+        names["detail"] = (out.stderr.strip().splitlines() or [""])[-1][:200] if out is not None else ""
+        text = (_("The run stopped: the notebook could not be started ({detail}); the cells after it did not run.")
+                if names["detail"] else
+                _("The run stopped: the notebook could not be started; the cells after it did not run."))
     else:
-        code = out.returncode if out is not None else None
-        why = f"the notebook's Python process ended early{where} (exit status {code})"
-    notes.append(f"The run stopped: {why}; the cells after it did not run.")
+        names["code"] = out.returncode if out is not None else None
+        text = (_("The run stopped: the notebook's Python process ended early during {cell} (exit status {code}); "
+                  "the cells after it did not run.") if cell else
+                _("The run stopped: the notebook's Python process ended early (exit status {code}); the cells "
+                  "after it did not run."))
+    notes.append(text.format(**names))
     return notes
 
 
@@ -323,10 +349,11 @@ def _score(ex: Exercise, plan: Plan, run: Run | None, result: StudentResult, lim
             if kind == "ok":
                 value = decoded
             elif kind == "too_large":
-                notes.append(f"answer_{n} is far larger than any answer to this question, so it was not scored.")
+                notes.append(_("answer_{n} is far larger than any answer to this question, so it was not "
+                               "scored.").format(n=n))
             elif kind == "unsupported":
-                notes.append(f"answer_{n} is a {decoded} object, not a plain Python value (text, a number, "
-                             f"True/False, a list, a dict), so it could not be scored.")
+                notes.append(_("answer_{n} is a {type} object, not a plain Python value (text, a number, "
+                               "True/False, a list, a dict), so it could not be scored.").format(n=n, type=decoded))
         elif stopped_early and n in plan.static:
             value = plan.static[n]
             from_text.append(n)
@@ -334,15 +361,15 @@ def _score(ex: Exercise, plan: Plan, run: Run | None, result: StudentResult, lim
             value = plan.saved[n]
         values[n] = value
     if from_text:
-        notes.append("Answers the run did not reach were read from the notebook text (only answers written as "
-                     "plain values, like answer_3 = \"24/18 13/11\", count): "
-                     + ", ".join(f"answer_{n}" for n in from_text) + ".")
+        notes.append(_("Answers the run did not reach were read from the notebook text (only answers written as "
+                       "plain values, like answer_3 = \"24/18 13/11\", count): {answers}.").format(
+            answers=", ".join(f"answer_{n}" for n in from_text)))
     for n, q in enumerate(ex.questions, start=1):
         try:
             fb = q.check(values[n], n)
         except Exception as exc:  # a bug in a question must not stop the class
             fb = Feedback(number=n, correct=False, points=0, max_points=q.points,
-                          message=f"this answer could not be judged ({type(exc).__name__}).")
+                          message=_("this answer could not be judged ({error}).").format(error=type(exc).__name__))
         result.feedback.append(fb)
 
 
@@ -365,19 +392,32 @@ class _Task:
     cell_timeout: float
     sandboxed: bool
     scratch: str
+    specs: tuple[Any, ...] = ()   # the student's questions as the manifest keeps them (empty: regenerate from the seed)
+
+
+def _exercise(task: _Task) -> Exercise:
+    """The student's questions: rebuilt from the manifest's descriptions when it has them (milliseconds),
+    else regenerated from the seed (about a second); either way before any student code runs."""
+    if task.specs:
+        try:
+            return from_specs(task.exercise, list(task.specs), task.seed, task.student, task.mode)
+        except BglearnError:  # a damaged manifest entry: the seed still gives the questions
+            pass
+    ex = load_exercise(task.exercise, task.seed, task.student, task.mode)
+    ex.questions  # generate now
+    return ex
 
 
 def _grade_one(task: _Task) -> tuple[StudentResult, str]:
     """Grade one student's submission of one exercise: regenerate the questions (before any student code
     runs), read and analyse the file, run it in its sandbox, score it. Returns the result and the text of
     the feedback; writes nothing."""
-    ex = load_exercise(task.exercise, task.seed, task.student, task.mode)
-    ex.questions  # generate now
+    ex = _exercise(task)
     r = StudentResult(task.student, task.exercise)
     if task.path is None:
         r.status = "missing"
-        r.notes.append("No submission was found.")
-        _zero(ex, r, "no submission")
+        r.notes.append(_("No submission was found."))
+        _zero(ex, r, _("no submission"))
         return r, _feedback_text(r, ex)
     r.path = task.path
     raw = _read(Path(task.path))
@@ -385,7 +425,7 @@ def _grade_one(task: _Task) -> tuple[StudentResult, str]:
     r.notes += plan.notes
     if not plan.readable:
         r.status = "unreadable"
-        _zero(ex, r, "the submission could not be read")
+        _zero(ex, r, _("the submission could not be read"))
         return r, _feedback_text(r, ex)
     t = time.monotonic()
     try:
@@ -399,9 +439,10 @@ def _grade_one(task: _Task) -> tuple[StudentResult, str]:
 
 def _failed(task: _Task, exc: BaseException) -> tuple[StudentResult, str]:
     r = StudentResult(task.student, task.exercise, status="unreadable", path=task.path or "")
-    r.notes.append(f"The grader could not grade this submission ({type(exc).__name__}: {exc}); grade it by hand.")
-    ex = load_exercise(task.exercise, task.seed, task.student, task.mode)
-    _zero(ex, r, "not graded")
+    r.notes.append(_("The grader could not grade this submission ({error}: {message}); grade it by hand.").format(
+        error=type(exc).__name__, message=exc))
+    ex = _exercise(task)
+    _zero(ex, r, _("not graded"))
     return r, _feedback_text(r, ex)
 
 
@@ -433,14 +474,18 @@ def _grade_all(tasks: list[_Task], jobs: int) -> dict[tuple[str, str], tuple[Stu
         todo = [task for task, _ in failed]
         if not todo:
             break
-    for task, exc in failed:
-        done[(task.student, task.exercise)] = _failed(task, exc)
+    for task, error in failed:
+        done[(task.student, task.exercise)] = _failed(task, error)
     return done
 
 
 # -- writing ---------------------------------------------------------------------------------
 
-def _replace(path: Path, write) -> None:
+def _write_text(text: str, fh: TextIO) -> None:
+    fh.write(text)
+
+
+def _replace(path: Path, write: Callable[[TextIO], object]) -> None:
     """Write ``path`` through a temporary file next to it, so a reader never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -454,7 +499,7 @@ def _replace(path: Path, write) -> None:
 
 
 def _write_csv(path: Path, results: list[StudentResult]) -> None:
-    def write(fh) -> None:
+    def write(fh: TextIO) -> None:
         w = csv.writer(fh)
         w.writerow(CSV_COLUMNS)
         for r in results:
@@ -467,23 +512,24 @@ def _write_csv(path: Path, results: list[StudentResult]) -> None:
 
 
 def _feedback_text(r: StudentResult, ex: Exercise) -> str:
-    lines = [f"# {ex.title} — feedback for {r.student}", "",
-             f"Score: **{r.total:g} / {r.max_total:g}**", ""]
+    lines = ["# " + _("{title} — feedback for {student}").format(title=ex.title, student=r.student), "",
+             _("Score: **{total} / {max}**").format(total=f"{r.total:g}", max=f"{r.max_total:g}"), ""]
     if r.notes:
-        lines += ["## Notes on your submission", ""] + [f"- {_clip(n)}" for n in r.notes] + [""]
-    lines += ["## Question by question", ""]
+        lines += ["## " + _("Notes on your submission"), ""] + [f"- {_clip(n)}" for n in r.notes] + [""]
+    lines += ["## " + _("Question by question"), ""]
     for f in r.feedback:
         mark = {"correct": "✔", "wrong": "✘"}.get(f.status, "…")
-        lines.append(f"### Question {f.number} — {f.points:g}/{f.max_points:g} {mark}")
+        lines.append("### " + _("Question {number} — {points}/{max} {mark}").format(
+            number=f.number, points=f"{f.points:g}", max=f"{f.max_points:g}", mark=mark))
         lines.append("")
         q = ex.question(f.number)
         lines.append(q.prompt())
         lines.append("")
         if f.answer:
-            lines.append(f"Your answer: `{_clip(str(f.answer), 300)}`")
+            lines.append(_("Your answer: `{answer}`").format(answer=_clip(str(f.answer), 300)))
             lines.append("")
         message = _clip(str(f.message))
-        lines.append(message if f.status != "correct" else f"Correct. {message}")
+        lines.append(message if f.status != "correct" else _("Correct. {message}").format(message=message))
         lines.append("")
     return "\n".join(lines)
 
@@ -499,6 +545,7 @@ def grade(
     jobs: int | None = None,
     sandboxed: bool = True,
     memory_mb: int = 1024,
+    language: str | None = None,
 ) -> GradeReport:
     """Grade every submission in ``submissions`` (``<student>/<exercise>.ipynb``) and write the grade
     sheet ``output`` (CSV: student, question, points, total, ...) and ``feedback_dir/<student>.md``
@@ -508,7 +555,10 @@ def grade(
     Each submission runs in its own sandbox with ``memory_mb`` of memory, ``cell_timeout`` seconds per
     cell and ``notebook_timeout`` per notebook. Raises :class:`NoSandboxError` when no sandbox can be
     made here, unless ``sandboxed=False`` (then submissions run as plain processes of this user: only
-    for submissions you trust). Nothing is written until every run has ended."""
+    for submissions you trust). Nothing is written until every run has ended.
+
+    The feedback files are written in ``language`` ("en", "es", "fi", "ro"), else in the language the
+    manifest was assigned in (``bglearn assign --lang``), else in the current language."""
     t0 = time.monotonic()
     submissions = Path(submissions)
     if not submissions.is_dir():
@@ -526,6 +576,21 @@ def grade(
         candidates = [submissions / MANIFEST, submissions.parent / MANIFEST]
         assignment = next((c for c in candidates if c.exists()), candidates[-1])
     manifest = Assignment.load(assignment)
+    with using_language(language or manifest.language or None):
+        return _grade(submissions, output, manifest, feedback_dir, cell_timeout, notebook_timeout, jobs, sandboxed,
+                      memory_mb, t0)
+
+
+def _specs(manifest: Assignment, exercise: str, student: str) -> tuple[Any, ...]:
+    """The question descriptions ``bglearn assign`` kept for ``student`` (``()`` for an older manifest)."""
+    kept = (manifest.exercises[exercise].get("questions") or {}).get(student)
+    return tuple(kept) if isinstance(kept, list) and kept else ()
+
+
+def _grade(submissions: Path, output: str | Path, manifest: Assignment, feedback_dir: str | Path | None,
+           cell_timeout: float, notebook_timeout: float, jobs: int | None, sandboxed: bool, memory_mb: int,
+           t0: float) -> GradeReport:
+    """:func:`grade` once the manifest is read and the language chosen."""
     output = Path(output)
     feedback_dir = Path(feedback_dir) if feedback_dir is not None else output.parent / "feedback"
     jobs = jobs or os.cpu_count() or 1
@@ -539,7 +604,7 @@ def grade(
     tmp = Path(tempfile.mkdtemp(prefix="bglearn-grade-"))
     tasks = [_Task(s, e, manifest.seed(e), manifest.exercises[e].get("mode", "practice"),
                    str(files[(s, e)]) if (s, e) in files else None, limits, cell_timeout, sandboxed,
-                   str(tmp / f"run-{number}"))
+                   str(tmp / f"run-{number}"), _specs(manifest, e, s))
              for number, (s, e) in enumerate((s, e) for s in manifest.student_ids() for e in manifest.exercises)]
     done: dict[tuple[str, str], tuple[StudentResult, str]] = {}
     try:
@@ -557,7 +622,7 @@ def grade(
         by_student.setdefault(r.student, []).append(r)
     for sid, rs in by_student.items():
         text = "\n\n".join(done[(r.student, r.exercise)][1] for r in rs)
-        _replace(feedback_dir / f"{sid}.md", lambda fh, text=text: fh.write(text + "\n"))
+        _replace(feedback_dir / f"{sid}.md", partial(_write_text, text + "\n"))
     if not sandboxed:
         warnings.append("graded WITHOUT a sandbox (--no-sandbox): submissions ran as plain processes of this user")
     return GradeReport(ordered, output, feedback_dir, time.monotonic() - t0, warnings, sandboxed)

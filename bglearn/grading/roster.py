@@ -1,4 +1,12 @@
-"""Reading a class roster (CSV) and the assignment manifest written by ``bglearn assign``."""
+"""Reading a class roster (CSV) and the assignment manifest written by ``bglearn assign``.
+
+>>> import tempfile, pathlib
+>>> from bglearn.grading.roster import read_roster
+>>> roster = pathlib.Path(tempfile.mkdtemp()) / "students.csv"
+>>> _ = roster.write_text("id,name\\nada,Ada Lovelace\\n")
+>>> read_roster(roster)
+[Student(id='ada', name='Ada Lovelace')]
+"""
 
 from __future__ import annotations
 
@@ -8,8 +16,10 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import BglearnError
+from ..i18n import _
 
 __all__ = ["Student", "read_roster", "Assignment", "MANIFEST", "ID_PATTERN"]
 
@@ -33,12 +43,12 @@ def read_roster(path: str | Path) -> list[Student]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise BglearnError(f"roster {path}: no such file") from None
+        raise BglearnError(_("roster {path}: no such file").format(path=path)) from None
     except UnicodeDecodeError:
-        raise BglearnError(f"roster {path}: not a UTF-8 text (CSV) file") from None
+        raise BglearnError(_("roster {path}: not a UTF-8 text (CSV) file").format(path=path)) from None
     rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
     if not rows:
-        raise BglearnError(f"roster {path}: it lists no students")
+        raise BglearnError(_("roster {path}: it lists no students").format(path=path))
     header = [c.strip().lower() for c in rows[0]]
     id_col = next((header.index(c) for c in _ID_COLUMNS if c in header), None)
     name_col = next((header.index(c) for c in _NAME_COLUMNS if c in header), None)
@@ -56,7 +66,8 @@ def read_roster(path: str | Path) -> list[Student]:
                 f"starting with a letter or digit)"
             )
         if sid in seen:
-            raise BglearnError(f"roster {path}, line {line}: student {sid!r} is listed twice")
+            raise BglearnError(_("roster {path}, line {line}: student {id} is listed twice").format(
+                path=path, line=line, id=repr(sid)))
         seen.add(sid)
         name = ""
         if name_col is not None and name_col < len(row):
@@ -72,18 +83,23 @@ class Assignment:
     """What ``bglearn assign`` handed out: exercises (each with its seed) and the roster. Saved as
     ``assignment.json`` in the output folder; the grader regenerates every student's questions from it."""
 
-    exercises: dict[str, dict] = field(default_factory=dict)
+    exercises: dict[str, dict[str, Any]] = field(default_factory=dict)
     students: list[Student] = field(default_factory=list)
+    language: str = ""  # the language of the handouts and the feedback ("" = the grader's current one)
 
-    def seed(self, exercise: str):
-        return self.exercises[exercise]["seed"]
+    def seed(self, exercise: str) -> int | str:
+        seed: int | str = self.exercises[exercise]["seed"]
+        return seed
 
     def student_ids(self) -> list[str]:
         return [s.id for s in self.students]
 
     def to_json(self) -> str:
-        return json.dumps({"format": 1, "exercises": self.exercises,
-                           "students": [{"id": s.id, "name": s.name} for s in self.students]}, indent=2) + "\n"
+        data: dict[str, Any] = {"format": 1, "exercises": self.exercises,
+                                "students": [{"id": s.id, "name": s.name} for s in self.students]}
+        if self.language:
+            data["language"] = self.language
+        return json.dumps(data, indent=2) + "\n"
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")
@@ -93,11 +109,20 @@ class Assignment:
         path = Path(path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            exercises = {str(k): {"seed": v["seed"], "mode": str(v.get("mode", "practice"))}
+            exercises = {str(k): {"seed": v["seed"], "mode": str(v.get("mode", "practice")),
+                                  # every student's question descriptions (bglearn assign; the grader's shortcut)
+                                  **({"questions": v["questions"]} if isinstance(v.get("questions"), dict) else {})}
                          for k, v in data["exercises"].items()}
             students = [Student(str(s["id"]), str(s.get("name", ""))) for s in data["students"]]
+            language = str(data.get("language", ""))
+            if language:
+                from ..i18n import language_code
+
+                language = language_code(language)  # an unknown language is a broken manifest
         except FileNotFoundError:
-            raise BglearnError(f"no assignment manifest at {path}: run `bglearn assign` first or pass --assignment") from None
+            raise BglearnError(_("no assignment manifest at {path}: run `bglearn assign` first or pass "
+                                 "--assignment").format(path=path)) from None
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise BglearnError(f"{path} is not a bglearn assignment manifest ({exc})") from None
-        return cls(exercises, students)
+            raise BglearnError(_("{path} is not a bglearn assignment manifest ({error})").format(
+                path=path, error=exc)) from None
+        return cls(exercises, students, language)

@@ -16,6 +16,11 @@ original stdout; the cells' own output is discarded) is one JSON object:
 - ``{"done": true}`` at the end.
 
 Scoring never happens here, and nothing here is trusted: the grader decodes and checks every line.
+
+>>> from bglearn import RED
+>>> from bglearn.grading.runner import encode
+>>> encode([6, 8]), encode(RED)
+({'v': {'list': [6, 8]}}, {'v': {'player': 1}})
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import os
 import signal
 import sys
 import types
-from typing import Any
+from typing import Any, Callable, NoReturn
 
 MAX_NODES = 2000
 """At most this many values (items, keys, characters/64) in one answer; a real answer has a few dozen."""
@@ -47,12 +52,16 @@ class _Unsupported(Exception):
     pass
 
 
-def _player_type():
+# Containers read through their base type's own methods (a subclass cannot lie about its items).
+_CONTAINERS: tuple[tuple[str, Any], ...] = (("list", list), ("tuple", tuple), ("set", set), ("set", frozenset))
+
+
+def _player_type() -> Any:
     module = sys.modules.get("bglearn.position")
     return getattr(module, "Player", None) if module is not None else None
 
 
-def encode(value: Any) -> dict:
+def encode(value: Any) -> dict[str, Any]:
     """``value`` as tagged JSON the grader decodes into the same Python value:
     ``{"v": data}``, ``{"too_large": true}`` or ``{"unsupported": type name}``. Data: ``null``,
     ``true``/``false``, numbers, strings, and ``{"list"|"tuple"|"set": [...]}``,
@@ -88,7 +97,7 @@ def encode(value: Any) -> dict:
             s = str.__str__(v)
             spend(len(s) // 64, len(s))
             return s
-        for kind, base in (("list", list), ("tuple", tuple), ("set", set), ("set", frozenset)):
+        for kind, base in _CONTAINERS:
             if isinstance(v, base):
                 spend(base.__len__(v))
                 return {kind: [enc(item, depth + 1) for item in base.__iter__(v)]}
@@ -140,7 +149,7 @@ def _display(*objs: Any, **kwargs: Any) -> None:
     return None
 
 
-def run(job: dict, emit) -> None:
+def run(job: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> None:
     cells = [s if isinstance(s, str) else "" for s in job.get("cells", [])]
     count = int(job.get("answers", 0))
     cell_seconds = float(job.get("cell_seconds", 10))
@@ -152,7 +161,7 @@ def run(job: dict, emit) -> None:
     ns = main.__dict__
     sent: dict[str, str] = {}
 
-    def on_alarm(signum, frame):
+    def on_alarm(signum: int, frame: object) -> NoReturn:
         raise CellTimeout
 
     for i, source in enumerate(cells):
@@ -198,7 +207,7 @@ def main() -> int:
     os.dup2(devnull, 2)
     os.close(devnull)
 
-    def emit(record: dict) -> None:
+    def emit(record: dict[str, Any]) -> None:
         channel.write(json.dumps(record) + "\n")
         channel.flush()
 

@@ -17,6 +17,10 @@ With bubblewrap (``bwrap``, Debian package ``bubblewrap``) a run gets:
 Without a sandbox (:func:`sandbox_problem` says why, and the caller must opt in) the same program runs
 as a plain child process with the same environment, working directory, limits and time limits, in
 its own process group that is killed at the end; it can then see the files of the grading user.
+
+>>> from bglearn.grading.sandbox import Limits
+>>> Limits().total_seconds, Limits().memory_bytes // 2**20
+(60.0, 1024)
 """
 
 from __future__ import annotations
@@ -89,7 +93,7 @@ def _interpreter_dirs() -> list[str]:
         dirs.update(os.path.realpath(p) for p in site.getsitepackages())
     except AttributeError:  # pragma: no cover - old virtualenv
         pass
-    out = []
+    out: list[str] = []
     for d in sorted(dirs, key=len):
         if os.path.isdir(d) and d != "/" and not any(d == o or d.startswith(o + "/") for o in out):
             if not any(d == s or d.startswith(s + "/") for s in _SYSTEM):
@@ -135,7 +139,7 @@ def sandbox_problem() -> str | None:
     return None
 
 
-def _limit(limits: Limits):
+def _limit(limits: Limits) -> Callable[[], None]:
     def apply() -> None:  # runs in the child between fork and exec
         resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
         resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
@@ -144,7 +148,7 @@ def _limit(limits: Limits):
     return apply
 
 
-def _kill(proc: subprocess.Popen) -> None:
+def _kill(proc: subprocess.Popen[bytes]) -> None:
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError, OSError):
@@ -168,7 +172,7 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
     if sandbox and (bwrap is None or sandbox_problem() is not None):
         raise RuntimeError(f"no sandbox: {sandbox_problem()}")
     own_scratch = scratch is None
-    work = Path(tempfile.mkdtemp(prefix="bglearn-run-")) if own_scratch else Path(scratch)
+    work = Path(scratch) if scratch is not None else Path(tempfile.mkdtemp(prefix="bglearn-run-"))
     work.mkdir(parents=True, exist_ok=True)
     tmp_dir = work / "tmp"
     tmp_dir.mkdir(exist_ok=True)
@@ -224,7 +228,7 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
     return out
 
 
-def _feed(proc: subprocess.Popen, data: bytes) -> None:
+def _feed(proc: subprocess.Popen[bytes], data: bytes) -> None:
     """Write the job in the background: a program that never reads stdin must not block the grader."""
     import threading
 
@@ -239,7 +243,7 @@ def _feed(proc: subprocess.Popen, data: bytes) -> None:
     threading.Thread(target=write, daemon=True).start()
 
 
-def _collect(proc: subprocess.Popen, limits: Limits, out: Outcome, start: float,
+def _collect(proc: subprocess.Popen[bytes], limits: Limits, out: Outcome, start: float,
              until: Callable[[bytes], bool] | None) -> None:
     assert proc.stdout is not None
     fd = proc.stdout.fileno()

@@ -6,6 +6,10 @@ and runs only the trusted setup code followed by the student's own cells (the an
 cells they added). It also reads every ``answer_<n> = <literal>`` statically, so answers can still be
 scored when the run crashes or hangs, and the answers given with widgets
 (:func:`bglearn.exercises.answers.saved_answers`). Notebooks in nbformat 3 are converted to 4 first.
+
+>>> from bglearn.grading.submission import static_answers
+>>> static_answers("answer_1 = [6, 8]\\nanswer_2 = open('x').read()\\n")   # literals only, nothing runs
+{1: [6, 8]}
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ def ask(*args, **kwargs):
 answer form, which grading does not need (it would only cost the import of the widget library)."""
 
 
-def _source(cell: dict) -> str:
+def _source(cell: dict[str, Any]) -> str:
     src = cell.get("source", "")
     if isinstance(src, list):
         src = "".join(s for s in src if isinstance(s, str))
@@ -67,14 +71,13 @@ def _norm(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
-def _grade_id(cell: dict) -> str | None:
+def _grade_id(cell: dict[str, Any]) -> str | None:
     meta = cell.get("metadata")
     if not isinstance(meta, dict):
         return None
     nbg = meta.get("nbgrader")
-    if isinstance(nbg, dict) and isinstance(nbg.get("grade_id"), str):
-        return nbg["grade_id"]
-    return None
+    grade_id = nbg.get("grade_id") if isinstance(nbg, dict) else None
+    return grade_id if isinstance(grade_id, str) else None
 
 
 def static_answers(source: str) -> dict[int, Any]:
@@ -89,13 +92,14 @@ def static_answers(source: str) -> dict[int, Any]:
         return {}
     found: dict[int, Any] = {}
     for node in tree.body:
-        targets, value = [], None
+        targets: list[ast.expr] = []
+        value: ast.expr | None = None
         if isinstance(node, ast.Assign):
             targets, value = node.targets, node.value
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
             targets, value = [node.target], node.value
         for t in targets:
-            if isinstance(t, ast.Name) and _ANSWER.match(t.id):
+            if value is not None and isinstance(t, ast.Name) and _ANSWER.match(t.id):
                 try:
                     found[int(t.id[7:])] = ast.literal_eval(value)
                 except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
@@ -115,7 +119,7 @@ def _what(gid: str) -> str:
     }.get(role, f"cell {gid}")
 
 
-def _upgrade(data: dict) -> Any:
+def _upgrade(data: dict[str, Any]) -> Any:
     """An nbformat 3 notebook (cells inside ``worksheets``) converted to nbformat 4; ``data`` itself
     when it cannot be converted (the caller then finds no cells)."""
     import nbformat

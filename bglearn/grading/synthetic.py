@@ -4,6 +4,10 @@ tampering), with the points each should earn.
 
 Right answers are asked of the engine (:meth:`Question.example_answer`); wrong ones are made and then
 confirmed wrong by the engine (:func:`wrong_answer`).
+
+>>> from bglearn.grading.synthetic import KINDS
+>>> KINDS[:4]
+('perfect', 'blank', 'half', 'crash')
 """
 
 from __future__ import annotations
@@ -87,7 +91,7 @@ class Expected:
         return sum(self.points.values())
 
 
-def _set_answer(nb: dict, n: int, source: str) -> None:
+def _set_answer(nb: dict[str, Any], n: int, source: str) -> None:
     for c in nb["cells"]:
         if c["metadata"].get("nbgrader", {}).get("grade_id") == f"answer_{n}":
             c["source"] = source
@@ -95,7 +99,7 @@ def _set_answer(nb: dict, n: int, source: str) -> None:
     raise KeyError(n)
 
 
-def _hand_in(out: Path, student: str, exercise: str, kind: str, nb: dict, text: str | None,
+def _hand_in(out: Path, student: str, exercise: str, kind: str, nb: dict[str, Any], text: str | None,
              expected: "Expected", zero: dict[int, float]) -> None:
     """Write a student's submission (``text`` as it is, else the notebook ``nb``) where the grader looks
     for it; a ``"missing"`` student writes nothing and is expected to get zero with "No submission"."""
@@ -108,7 +112,7 @@ def _hand_in(out: Path, student: str, exercise: str, kind: str, nb: dict, text: 
     (folder / f"{exercise}.ipynb").write_text(text if text is not None else json.dumps(nb, indent=1))
 
 
-def _fill(nb: dict, ex: Exercise, which: dict[int, Any]) -> None:
+def _fill(nb: dict[str, Any], ex: Exercise, which: dict[int, Any]) -> None:
     for n, value in which.items():
         _set_answer(nb, n, f"answer_{n} = {value!r}")
 
@@ -118,7 +122,7 @@ def make_class(out: Path, exercise: str = "bearing-off", seed: int = 2026, size:
     """Write handouts and ``size`` submissions (the last student submits nothing) under ``out``
     (``out/assignment.json``, ``out/submissions/<id>/<exercise>.ipynb``); return the roster and
     what each student should score."""
-    from .assign import assign
+    from .handouts import assign
 
     students = [Student(f"s{i:02d}", f"Student {i}") for i in range(1, size + 1)]
     assign(exercise, students, seed, out)
@@ -228,7 +232,7 @@ class Targets:
     secret_variable: str
 
 
-def _hostile_cell(source: str) -> dict:
+def _hostile_cell(source: str) -> dict[str, Any]:
     return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": source}
 
 
@@ -248,7 +252,7 @@ def make_hostile_class(out: Path, targets: Targets, exercise: str = "bearing-off
     grader's environment, the network), so a leak changes a grade. Never grade this class without
     the sandbox."""
     from ..exercises.answers import answer_bundle
-    from .assign import assign
+    from .handouts import assign
 
     size = len(HOSTILE_MIX) + 1
     students = [Student(f"s{i:02d}", f"Student {i}") for i in range(1, size + 1)]
@@ -279,7 +283,7 @@ def make_hostile_class(out: Path, targets: Targets, exercise: str = "bearing-off
             theirs = {n: right_answer(q) for n, q in enumerate(variants[other].questions, 1)}
             nb = json.loads((out / "handouts" / other / f"{exercise}.ipynb").read_text())
             _fill(nb, variants[other], theirs)
-            e.points = {n: float(q.check(theirs.get(n)).points) for n, q in enumerate(qs, 1)}
+            e.points = {n: float(q.check(theirs.get(n)).points or 0.0) for n, q in enumerate(qs, 1)}
             e.note_words = (f"handout of '{other}'",)
         elif kind in ("widget", "widget-code-wins"):
             for c in nb["cells"]:

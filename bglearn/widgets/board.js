@@ -51,17 +51,23 @@ function neighbour(nodes, from, dx, dy) {
   return best;
 }
 
+// The words this file shows come from Python (the `texts` trait), so they are translated there.
+function text(model, key, fallback, values = {}) {
+  const t = (model.get("texts") || {})[key] || fallback;
+  return t.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
+
 function render({ model, el }) {
   el.classList.add("bglearn-board");
   el.setAttribute("role", "group");
-  el.setAttribute("aria-label", "Backgammon board");
+  el.setAttribute("aria-label", text(model, "board", "Backgammon board"));
   el.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab: no notebook shortcuts in here
   const status = document.createElement("div");
   status.className = "bglearn-status";
   const dice = document.createElement("div");
   dice.className = "bglearn-dice";
   dice.setAttribute("role", "group");
-  dice.setAttribute("aria-label", "Dice");
+  dice.setAttribute("aria-label", text(model, "dice", "Dice"));
   const board = document.createElement("div");
   board.className = "bglearn-svg";
   const controls = document.createElement("div");
@@ -117,7 +123,8 @@ function render({ model, el }) {
       s.className = "bglearn-die" + (d.used ? " bglearn-die-used" : "");
       s.textContent = String(d.value);
       s.setAttribute("role", "img");
-      s.setAttribute("aria-label", d.used ? `${d.value}, used` : `${d.value}, to play`);
+      s.setAttribute("aria-label", d.used ? text(model, "die_used", "{value}, used", { value: d.value })
+        : text(model, "die_to_play", "{value}, to play", { value: d.value }));
       dice.append(s);
     }
   }
@@ -191,6 +198,11 @@ function render({ model, el }) {
     ["change:svg", drawSvg],
     ["change:status change:message change:message_kind change:revision", drawText],
     ["change:dice", drawDice],
+    ["change:texts", () => {
+      el.setAttribute("aria-label", text(model, "board", "Backgammon board"));
+      dice.setAttribute("aria-label", text(model, "dice", "Dice"));
+      drawDice();
+    }],
     ["change:controls", drawControls],
     ["change:animate", animate],
   ];

@@ -25,22 +25,38 @@ from __future__ import annotations
 import html
 import itertools
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import anywidget
 import traitlets as t
 
 from ..dice import Roll, RollLike
+from ..i18n import _
 from ..plays import Move, Play
 from ..position import Player, Position
 from ..diagram import svg_image
 from .fallback import StaticFallback
 from .session import BoardSession
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
 __all__ = ["BoardWidget"]
 
 _HERE = Path(__file__).parent
 _BOARD_NUMBERS = itertools.count(1)
+
+
+def board_texts(variant: str = "backgammon") -> dict[str, str]:
+    """The labels board.js writes itself (it has no catalog): translated here, at each redraw.
+    ``variant`` is the game on the board (its accessible name says which)."""
+    return {
+        "board": _("Long Nardy board") if variant == "long-nardy" else _("Backgammon board"),
+        "dice": _("Dice"),
+        # Translators: a die's accessible name; {value} is the number on it.
+        "die_used": _("{value}, used"),
+        "die_to_play": _("{value}, to play"),
+    }
 
 
 class BoardWidget(StaticFallback, anywidget.AnyWidget):
@@ -76,6 +92,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     revision = t.Int(0).tag(sync=True)
     theme = t.Unicode("classic").tag(sync=True)
     board_id = t.Unicode("").tag(sync=True)   # names the board for its views (keyboard focus kept)
+    texts = t.Dict().tag(sync=True)   # the words board.js shows itself, in the current language
 
     def __init__(self, *, theme: str = "classic", width: float | None = None, frame_ms: int = 700,
                  **options: Any) -> None:
@@ -83,8 +100,9 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         self.board_id = f"board-{next(_BOARD_NUMBERS)}"
         self._render_options = {"theme": theme, **({"width": width} if width else {})}
         self._static_svg = ""
-        self._shown_frames: tuple = ()
-        self.session = BoardSession(**options)
+        self._shown_frames: tuple[Any, ...] = ()
+        session = options.pop("session", None)  # a ready session (bglearn.widgets.answer: answer mode)
+        self.session = session if session is not None else BoardSession(**options)
         self.session.on_change(lambda _s: self._sync())
         self.session.on_turn_end(lambda _p: self._mark_static())
         self.theme = theme
@@ -95,7 +113,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
 
     # -- reading ----------------------------------------------------------------------------------
     @property
-    def game(self):
+    def game(self) -> Game:
         """The :class:`~bglearn.game.Game` being played."""
         return self.session.game
 
@@ -196,20 +214,20 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     def end_show(self) -> None:
         self.session.end_show()
 
-    def on_move(self, callback: Callable[[Move], Any]) -> Callable:
+    def on_move(self, callback: Callable[[Move], Any]) -> Callable[..., Any]:
         """Call ``callback(move)`` after every single-die move on the board."""
         return self.session.on_move(callback)
 
-    def on_turn_end(self, callback: Callable[[Play], Any]) -> Callable:
+    def on_turn_end(self, callback: Callable[[Play], Any]) -> Callable[..., Any]:
         """Call ``callback(play)`` after every turn (person, script or computer)."""
         return self.session.on_turn_end(callback)
 
-    def on_game_over(self, callback: Callable[[Any], Any]) -> Callable:
+    def on_game_over(self, callback: Callable[[Any], Any]) -> Callable[..., Any]:
         """Call ``callback(game)`` when the game ends."""
         return self.session.on_game_over(callback)
 
     # -- the browser ------------------------------------------------------------------------------
-    def _on_custom_msg(self, _widget: Any, content: dict, _buffers: Any) -> None:
+    def _on_custom_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
         kind = content.get("type")
@@ -223,14 +241,14 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
                 else:
                     self.session.control(cid)
         except Exception as exc:  # never leave the learner with a silent board
-            self.session.say(f"{type(exc).__name__}: {exc}", "error")
+            self.session.say(_("{error}: {message}").format(error=type(exc).__name__, message=exc), "error")
             try:
                 self._sync()
             except Exception:  # the board cannot be drawn: at least show the message
                 self.message, self.message_kind = self.session.message, "error"
                 self.revision += 1
 
-    def _render(self, view: dict) -> str:
+    def _render(self, view: dict[str, Any]) -> str:
         from ..svg import render
 
         return str(render(**{"interactive": True, **view, **self._render_options}))
@@ -256,6 +274,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
             self.message = s.message
             self.message_kind = s.message_kind
             self.status = s.status()
+            self.texts = board_texts(s.variant)
             self.dice = s.dice_state if s.mode == s.play_mode else []
             self.controls = [c.as_dict() for c in s.controls()]
             self.revision += 1
@@ -268,7 +287,10 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     # (what an untrusted or kernel-less notebook shows), the board as SVG and the repr as text. After
     # each finished turn (and at the end of a game) the displays are updated, so a saved notebook
     # holds the board as it was at the last finished turn. ``static_updates=False`` turns that off.
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict:
+    # IPython's display protocol lets this return one dict; anywidget annotates the (data, metadata) pair.
+    def _repr_mimebundle_(  # type: ignore[override]
+        self, include: Any = None, exclude: Any = None, **kwargs: Any
+    ) -> dict[str, Any]:
         """The widget view, plus the board as it is now (HTML picture and SVG) and the repr, for where
         no kernel runs."""
         self._static_svg = self.svg
@@ -292,7 +314,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         self.refresh_static()
 
     def __repr__(self) -> str:
-        return f"BoardWidget({self.session._status_words()})"
+        return f"BoardWidget({self.session.status_words()})"
 
     def static_html(self) -> str:
         """The board, the message and the status as plain HTML (no widget machinery)."""

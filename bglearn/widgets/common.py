@@ -3,6 +3,13 @@
 The board modes (:mod:`.play`, :mod:`.practice`, :mod:`.setup`, :mod:`.show`) each answer the same
 five questions — what a click does, what a button does, which buttons to show, what to draw, and
 one line of status — and use these helpers to do it.
+
+>>> from bglearn import RED, WHITE
+>>> from bglearn.widgets.common import BoardNumbers, dice_words
+>>> dice_words([6, 6, 6])
+'6, 6 and 6'
+>>> BoardNumbers(RED).word(WHITE, 6)        # White's 6-point, in the numbers printed for Red
+'19'
 """
 
 from __future__ import annotations
@@ -11,11 +18,14 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..errors import BglearnError
-from ..explain import Verdict, explain
+from ..dice import RollLike
+from ..verdicts import Attempt, Verdict, explain
+from ..i18n import _
 from ..plays import BAR, OFF, Move
-from ..position import RED, WHITE, Player
+from ..position import RED, WHITE, Player, Position
 
-__all__ = ["Control", "as_player", "plural", "dice_words", "parse_target", "BoardNumbers", "judge"]
+__all__ = ["Control", "as_player", "dice_words", "parse_target", "BoardNumbers", "judge", "VARIANTS",
+           "as_variant", "other_number"]
 
 
 @dataclass(frozen=True)
@@ -27,7 +37,7 @@ class Control:
     enabled: bool = True
     pressed: bool = False
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "enabled": self.enabled, "pressed": self.pressed}
 
 
@@ -39,18 +49,15 @@ def as_player(value: Any, what: str) -> Player:
         return WHITE if value.strip().lower() == "white" else RED
     if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
         return Player(value)
-    raise BglearnError(f"{what} must be WHITE or RED, got {value!r}.")
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``"1 point"``, ``"2 points"``; ``many`` for irregular plurals (``plural(2, "die", "dice")``)."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+    raise BglearnError(_("{what} must be WHITE or RED, got {value!r}.").format(what=what, value=value))
 
 
 def dice_words(values: Sequence[int]) -> str:
     """``"3"``, ``"3 and 1"``, ``"5, 5 and 5"``."""
     items = [str(v) for v in values]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def parse_target(target: Mapping[str, Any] | int | str) -> tuple[str, Any]:
@@ -64,29 +71,53 @@ def parse_target(target: Mapping[str, Any] | int | str) -> tuple[str, Any]:
                     try:
                         n = int(value)
                     except (TypeError, ValueError):
-                        raise BglearnError(f"{value!r} is not a point; points are 1-24.") from None
+                        raise BglearnError(_("{value!r} is not a point; points are 1-24.").format(value=value)) from None
                     if not 1 <= n <= 24:
-                        raise BglearnError(f"there is no point {n}; points are 1-24.")
+                        raise BglearnError(_("there is no point {n}; points are 1-24.").format(n=n))
                     return "point", n
                 return key, as_player(value, key)
-        raise BglearnError(f"a click names a point, a bar or a tray, got {dict(target)!r}.")
+        raise BglearnError(_("a click names a point, a bar or a tray, got {target!r}.").format(target=dict(target)))
     if isinstance(target, str) and target.strip().lower() in ("bar", "off"):
         return target.strip().lower(), None
     if isinstance(target, int) and not isinstance(target, bool) and 1 <= target <= 24:
         return "point", target
-    raise BglearnError(f"a click names a point 1-24, 'bar' or 'off', got {target!r}.")
+    raise BglearnError(_("a click names a point 1-24, 'bar' or 'off', got {target!r}.").format(target=target))
+
+
+VARIANTS = ("backgammon", "long-nardy")
+"""The games the board plays: ``position.variant`` of its positions."""
+
+
+def as_variant(value: Any) -> str:
+    """``"backgammon"`` or ``"long-nardy"`` (also ``"long nardy"``, ``"nardy"``); else one clear error."""
+    if isinstance(value, str):
+        key = value.strip().lower().replace("_", "-").replace(" ", "-")
+        if key in ("nardy", "long-backgammon"):
+            key = "long-nardy"
+        if key in VARIANTS:
+            return key
+    raise BglearnError(_("variant must be one of {choices}, got {value!r}.").format(
+        choices=", ".join(VARIANTS), value=value))
+
+
+def other_number(variant: str, n: int) -> int:
+    """My point ``n`` (1-24) in the opponent's numbering: mirrored in backgammon (``25 - n``), shifted
+    by half a board in Long Nardy (``(n + 11) mod 24 + 1``). Both maps are their own inverse."""
+    return (n + 11) % 24 + 1 if variant == "long-nardy" else 25 - n
 
 
 class BoardNumbers:
     """Point numbers as printed on the board the learner sees (the ``perspective``'s numbering),
-    for every sentence the board writes about a ``mover``'s move."""
+    for every sentence the board writes about a ``mover``'s move. ``variant`` is the game's
+    (``"backgammon"`` or ``"long-nardy"``): it decides how the two sides' numbers relate."""
 
-    def __init__(self, perspective: Player) -> None:
+    def __init__(self, perspective: Player, variant: str = "backgammon") -> None:
         self.perspective = perspective
+        self.variant = variant
 
     def number(self, mover: Player, n: int) -> int:
         """The printed number of ``mover``'s point ``n`` (1-24)."""
-        return n if mover is self.perspective else 25 - n
+        return n if mover is self.perspective else other_number(self.variant, n)
 
     def word(self, mover: Player, n: int) -> str:
         """``"bar"``, ``"off"`` or the printed number."""
@@ -94,7 +125,11 @@ class BoardNumbers:
 
     def where(self, mover: Player, n: int) -> str:
         """``"the bar"`` or ``"the 8-point"`` (printed number)."""
-        return "the bar" if n == BAR else "the tray" if n == OFF else f"the {self.number(mover, n)}-point"
+        if n == BAR:
+            return _("the bar")
+        if n == OFF:
+            return _("the tray")
+        return _("the {n}-point").format(n=self.number(mover, n))
 
     def move(self, mover: Player, m: Move) -> str:
         """``"8/5"`` or ``"13/7*"`` in printed numbers."""
@@ -109,12 +144,14 @@ class BoardNumbers:
         """A play for a message: its standard notation when the board is numbered for the mover,
         else its moves in printed numbers followed by the standard notation (``"12/18 (13/7)"``)."""
         if not moves:
-            return "nothing (no legal play)"
+            return _("nothing (no legal play)")
         if mover is self.perspective:
             return notation
-        return f"{self.moves(mover, moves)} (in {mover}'s numbers: {notation})"
+        return _("{moves} (in {mover}'s numbers: {notation})").format(
+            moves=self.moves(mover, moves), mover=mover, notation=notation)
 
 
-def judge(position, roll, attempted, *, complete: bool | None = None, numbering: Player | None = None) -> Verdict:
-    """:func:`bglearn.explain.explain` with its sentences in ``numbering``'s point numbers (the board's)."""
+def judge(position: Position, roll: RollLike, attempted: Attempt, *, complete: bool | None = None,
+          numbering: Player | None = None) -> Verdict:
+    """:func:`bglearn.verdicts.explain` with its sentences in ``numbering``'s point numbers (the board's)."""
     return explain(position, roll, attempted, complete=complete, numbering=numbering)

@@ -23,6 +23,10 @@ re-exported here.)
 
 :class:`StaticFallback` is the mixin a widget class uses to carry that static form alongside its
 live view, kept up to date with :meth:`StaticFallback.refresh_static`.
+
+>>> from bglearn.widgets.fallback import static_block
+>>> static_block("<p>Question 1</p>", kind="quiz")
+'<div class="bglearn-static bglearn-static-quiz"><p>Question 1</p></div>'
 """
 
 from __future__ import annotations
@@ -80,6 +84,8 @@ class StaticFallback:
     ``static_updates = False`` on a class or instance to turn the updates off.
     """
 
+    model_id: str  # the widget's (ipywidgets.Widget); declared here for the type checker only
+
     static_updates: bool = True
 
     def _static_html(self) -> str:  # pragma: no cover - the class using the mixin defines it
@@ -99,7 +105,7 @@ class StaticFallback:
             bundle["image/svg+xml"] = picture
         return bundle
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
         """The live widget view plus the static form (see the class docstring)."""
         bundle: dict[str, Any] = dict(self.static_bundle())
         if getattr(self, "_view_name", None) is not None and getattr(self, "comm", None) is not None:

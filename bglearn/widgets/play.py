@@ -6,7 +6,7 @@ learner reads. Every rules question goes to the engine:
 
 - a selected checker's destinations come from :func:`bglearn.destinations.checker_destinations`
   (the engine's ``legal_continuations``, chained for one checker);
-- refused moves and a refused "done" are explained by :func:`bglearn.explain.explain`, in the point
+- refused moves and a refused "done" are explained by :func:`bglearn.verdicts.explain`, in the point
   numbers printed on the board;
 - rolling, playing, the cube and the end of the game are the :class:`~bglearn.game.Game`'s.
 
@@ -14,6 +14,12 @@ A turn that cannot be played is never passed silently for a person: the roll sta
 with the engine's reason and a **Pass** button, and only then does the other side (or the
 computer) go on. Points are in the **mover's** numbering (``BAR`` = 25, ``OFF`` = 0) unless a name
 says otherwise.
+
+>>> from bglearn import Position
+>>> from bglearn.widgets.session import BoardSession
+>>> board = BoardSession(mode="computer", position=Position(), roll="31", seed=1)
+>>> board.mode, board.human
+('computer', WHITE)
 """
 
 from __future__ import annotations
@@ -23,12 +29,16 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..destinations import checker_destinations, movable_points
 from ..dice import Roll, RollLike, as_roll
 from ..errors import BglearnError, CubeActionError, GameFlowError, IllegalPlayError
-from ..explain import Reason, legal_continuations, parse_play
+from ..verdicts import Reason, legal_continuations, parse_play
 from ..plays import BAR, OFF, Move, Play
 from ..position import RED, WHITE, Player, Position
-from .common import Control, dice_words, judge, plural
+from ..i18n import N_, _, join_or, ngettext
+from .common import Control, dice_words, judge
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..verdicts import Attempt, Verdict
+    from ..game import Game
+    from .common import BoardNumbers
     from .session import BoardSession
 
 __all__ = ["PlayMode"]
@@ -39,13 +49,13 @@ class PlayMode:
     not ``human``. ``name`` is ``"humans"`` or ``"computer"``."""
 
     def __init__(self, board: "BoardSession", *, bot: Any = None, human: Player = WHITE,
-                 auto_roll: bool = False, game_options: dict | None = None) -> None:
+                 auto_roll: bool = False, game_options: dict[str, Any] | None = None) -> None:
         self.board = board
         self.bot = bot
         self.human = human
         self.auto_roll = auto_roll
         self.game_options = dict(game_options or {})
-        self.game: Any = None
+        self.game: Game  # set at once by new_game() or use_game(), which the board calls
         self.pending: list[Move] = []
         self.selected: int | None = None
         self.targets: dict[int, tuple[Move, ...]] = {}
@@ -71,7 +81,7 @@ class PlayMode:
         base = self.game.position
         if not self.pending:
             return base
-        return Play(base, self.game.roll, self.pending).result.with_turn(base.turn)
+        return Play(base, self._dice, self.pending).result.with_turn(base.turn)
 
     @property
     def dice_left(self) -> tuple[int, ...]:
@@ -84,7 +94,7 @@ class PlayMode:
         return tuple(left)
 
     @property
-    def dice_state(self) -> list[dict]:
+    def dice_state(self) -> list[dict[str, Any]]:
         """Each die of the roll with whether it is used: ``[{"value": 3, "used": True}, ...]``."""
         if self.roll is None:
             return []
@@ -106,15 +116,28 @@ class PlayMode:
         return self.bot is not None and player is not None and player is not self.human
 
     @property
-    def _numbers(self):
+    def _numbers(self) -> BoardNumbers:
         return self.board.numbers
 
-    def _explain(self, attempted, complete: bool | None = None):
-        return judge(self.game.position, self.game.roll, attempted, complete=complete,
+    @property
+    def _long_nardy(self) -> bool:
+        """True when the board plays Long Nardy (no cube, no hitting, no bar)."""
+        return getattr(self.board, "variant", "backgammon") == "long-nardy"
+
+    @property
+    def _dice(self) -> Roll:
+        """The roll being played (in the ``move`` phase); before rolling, GameFlowError."""
+        roll = self.game.roll
+        if roll is None:
+            raise GameFlowError(_("There is no roll to play: roll the dice first."))
+        return roll
+
+    def _explain(self, attempted: Attempt, complete: bool | None = None) -> Verdict:
+        return judge(self.game.position, self._dice, attempted, complete=complete,
                      numbering=self.board.perspective)
 
     def _who(self, player: Player) -> str:
-        return f"{player} (computer)" if self.is_bot(player) else str(player)
+        return _("{player} (computer)").format(player=player) if self.is_bot(player) else str(player)
 
     # -- messages -------------------------------------------------------------------------------
     def _note(self, text: str) -> None:
@@ -139,35 +162,48 @@ class PlayMode:
         game = self.game
         if game.is_over:
             return self._result_words()
-        actor = self.actor()
+        actor = game.to_act
         phase = game.phase
         if phase == "move":
             if not game.legal_plays():
                 verdict = self._explain("", complete=True)
-                return f"{self._who(actor)} rolled {game.roll}. {verdict.message} Press Pass."
-            return f"{self._who(actor)} to play {game.roll}."
+                return _("{who} rolled {roll}. {why} Press Pass.").format(
+                    who=self._who(actor), roll=game.roll, why=verdict.message)
+            return _("{who} to play {roll}.").format(who=self._who(actor), roll=game.roll)
         if phase == "roll":
             may = game.may_double()
-            return f"{self._who(actor)} to roll{' or double' if may else ''}."
+            if may:
+                return _("{who} to roll or double.").format(who=self._who(actor))
+            return _("{who} to roll.").format(who=self._who(actor))
         if phase == "respond":
-            return f"{self._who(actor)}: take or drop the cube at {_offered_value(game)}?"
+            return _("{who}: take or drop the cube at {value}?").format(who=self._who(actor), value=_offered_value(game))
         if phase == "resign":
-            return f"{self._who(actor)}: accept or refuse the resignation?"
-        return f"{self._who(actor)} to start."
+            return _("{who}: accept or refuse the resignation?").format(who=self._who(actor))
+        return _("{who} to start.").format(who=self._who(actor))
 
     def _result_words(self) -> str:
         game = self.game
+        if self._long_nardy:  # an oin (1 point) or a mars (2), as the engine names it
+            result = game.position.result()
+            kind = result.label if result is not None else _("oin")
+            return ngettext("Game over: {winner} wins the game ({kind}) and scores {n} point.",
+                            "Game over: {winner} wins the game ({kind}) and scores {n} points.", game.points).format(
+                winner=game.winner, kind=kind, n=game.points)
         word = getattr(game.result_kind, "word", "single")
-        text = f"Game over: {game.winner} wins"
-        text += f" a {word}" if word != "single" else ""
-        return text + f" and scores {plural(game.points, 'point')}."
+        if word == "single":
+            return ngettext("Game over: {winner} wins and scores {n} point.",
+                            "Game over: {winner} wins and scores {n} points.", game.points).format(
+                winner=game.winner, n=game.points)
+        return ngettext("Game over: {winner} wins a {kind} and scores {n} point.",
+                        "Game over: {winner} wins a {kind} and scores {n} points.", game.points).format(
+            winner=game.winner, kind=_(word), n=game.points)
 
     # -- games ----------------------------------------------------------------------------------
     def new_game(self, position: Position | None = None, roll: RollLike | None = None) -> None:
         """Start a new game (from ``position``, else the start with an opening roll)."""
         from ..game import Game
 
-        self._clear_turn()
+        self.clear_turn()
         self.last_play = None
         self._notes = []
         if position is None:
@@ -175,22 +211,29 @@ class PlayMode:
                 raise BglearnError("a roll can be set only with a position; the start has an opening roll.")
             self.game = Game(dice=self.board.dice, **self.game_options)
             opening = self.game.start()
-            self._note(f"Opening roll: White throws {opening.white_die}, Red throws {opening.red_die}; "
-                       f"{opening.starter} starts with {opening.roll}.")
+            if self._long_nardy:  # the higher die starts and then throws both dice for its first turn
+                self._note(_("Opening throw: White throws {white}, Red throws {red}; {starter} starts and throws "
+                             "both dice.").format(white=opening.white_die, red=opening.red_die,
+                                                  starter=opening.starter))
+            else:
+                self._note(_("Opening roll: White throws {white}, Red throws {red}; {starter} starts with "
+                             "{roll}.").format(white=opening.white_die, red=opening.red_die,
+                                               starter=opening.starter, roll=opening.roll))
         else:
             self.game = Game(dice=self.board.dice, position=position, first=position.turn, **self.game_options)
             if roll is not None:
                 self.game.roll_dice(as_roll(roll))
         self.after_action()
 
-    def use_game(self, game: Any) -> None:
+    def use_game(self, game: Game) -> None:
         """Play on with an existing :class:`~bglearn.game.Game` (a match's next game, say)."""
-        self._clear_turn()
+        self.clear_turn()
         self.last_play = None
         self.game = game
         self.after_action()
 
-    def _clear_turn(self) -> None:
+    def clear_turn(self) -> None:
+        """Forget the moves made so far this turn and the selected checker (a new turn, or setup)."""
         self.pending = []
         self.selected = None
         self.targets = {}
@@ -206,7 +249,7 @@ class PlayMode:
         for _ in range(64):
             if game.is_over:
                 return
-            actor = self.actor()
+            actor = game.to_act
             phase = game.phase
             if phase == "opening":
                 game.start()
@@ -224,30 +267,30 @@ class PlayMode:
         if phase == "roll":
             if game.may_double() and _ask(bot, "wants_to_double", game, False):
                 game.double()
-                self._note(f"{name} doubles to {_offered_value(game)}.")
+                self._note(_("{who} doubles to {value}.").format(who=name, value=_offered_value(game)))
                 return
             game.roll_dice()
         elif phase == "move":
-            roll = game.roll
+            roll = self._dice
             play = bot.choose(game.position, roll)
             if play is None or play.is_empty:
                 verdict = self._explain("", complete=True)
-                self._note(f"{name} rolled {roll} and cannot move: {verdict.message}")
+                self._note(_("{who} rolled {roll} and cannot move: {why}").format(who=name, roll=roll, why=verdict.message))
             else:
-                self._note(f"{name} rolled {roll} and played "
-                           f"{self._numbers.play(actor, play.moves, play.notation)}.")
+                self._note(_("{who} rolled {roll} and played {play}.").format(
+                    who=name, roll=roll, play=self._numbers.play(actor, play.moves, play.notation)))
             self._finish(play if play is not None else Play(game.position, roll, ()))
         elif phase == "respond":
             if _ask(bot, "accepts", game, True):
                 game.take()
-                self._note(f"{name} takes: the cube is at {game.cube.value}.")
+                self._note(_("{who} takes: the cube is at {value}.").format(who=name, value=game.cube.value))
             else:
                 game.drop()
-                self._note(f"{name} drops.")
+                self._note(_("{who} drops.").format(who=name))
                 self.board.emit("game_over", game)
         elif phase == "resign":
             game.accept_resignation()
-            self._note(f"{name} accepts the resignation.")
+            self._note(_("{who} accepts the resignation.").format(who=name))
             self.board.emit("game_over", game)
         else:  # pragma: no cover - a phase the contract does not name
             raise GameFlowError(f"the board does not know the game phase {phase!r}.")
@@ -257,7 +300,7 @@ class PlayMode:
         played = self.game.play(play)
         played = played if isinstance(played, Play) else play
         self.last_play = played
-        self._clear_turn()
+        self.clear_turn()
         self.board.emit("turn_end", played)
         if self.game.is_over:
             self.board.emit("game_over", self.game)
@@ -267,7 +310,7 @@ class PlayMode:
     def roll_dice(self, roll: RollLike | None = None) -> Roll:
         """Throw the dice (or set ``roll``, for a lesson) for the side to play."""
         r = self.game.roll_dice(None if roll is None else as_roll(roll))
-        self._clear_turn()
+        self.clear_turn()
         self.after_action()
         return r
 
@@ -279,29 +322,29 @@ class PlayMode:
         except (CubeActionError, GameFlowError) as exc:
             self.refuse(str(exc))
             return
-        self._note(f"{self._who(doubler)} doubles to {_offered_value(self.game)}.")
+        self._note(_("{who} doubles to {value}.").format(who=self._who(doubler), value=_offered_value(self.game)))
         self.after_action()
 
     def take(self) -> None:
         """Accept the offered cube."""
-        taker = self.actor()
+        taker = self.game.to_act
         try:
             self.game.take()
         except (CubeActionError, GameFlowError) as exc:
             self.refuse(str(exc))
             return
-        self._note(f"{self._who(taker)} takes: the cube is at {self.game.cube.value}.")
+        self._note(_("{who} takes: the cube is at {value}.").format(who=self._who(taker), value=self.game.cube.value))
         self.after_action()
 
     def drop(self) -> None:
         """Refuse the offered cube: the game ends."""
-        dropper = self.actor()
+        dropper = self.game.to_act
         try:
             self.game.drop()
         except (CubeActionError, GameFlowError) as exc:
             self.refuse(str(exc))
             return
-        self._note(f"{self._who(dropper)} drops.")
+        self._note(_("{who} drops.").format(who=self._who(dropper)))
         self.board.emit("game_over", self.game)
         self.after_action()
 
@@ -316,13 +359,13 @@ class PlayMode:
         it there (one move for one die; several when only consecutive dice reach it)."""
         if self.phase != "move":
             return {}
-        return checker_destinations(self.game.position, self.game.roll, source, self.pending)
+        return checker_destinations(self.game.position, self._dice, source, self.pending)
 
     def movable(self) -> list[int]:
         """The points (mover's numbering; 25 = bar) whose checker may move now."""
         if self.phase != "move":
             return []
-        return movable_points(self.game.position, self.game.roll, self.pending)
+        return movable_points(self.game.position, self._dice, self.pending)
 
     def _pointer_ready(self) -> bool:
         return self.phase == "move" and not self.is_bot(self.game.turn)
@@ -346,14 +389,14 @@ class PlayMode:
         self.selected, self.targets = source, dests
         order = sorted(dests, key=lambda d: -1 if d == OFF else self._numbers.number(mover, d), reverse=True)
         names = [self._numbers.word(mover, d) for d in order]
-        self.board.say(f"Selected the checker on {self._numbers.where(mover, source)}. "
-                       f"It can go to {_or_words(names)}.")
+        self.board.say(_("Selected the checker on {where}. It can go to {targets}.").format(
+            where=self._numbers.where(mover, source), targets=_or_words(names)))
 
     def _why_stuck(self, source: int) -> str:
         """The engine's reason the checker on ``source`` cannot move now."""
         left = self.dice_left
         if not left:
-            return "No dice are left to play. " + self._explain(list(self.pending), complete=True).message
+            return _("No dice are left to play. {why}").format(why=self._explain(list(self.pending), complete=True).message)
         for d in sorted(set(left), reverse=True):
             start = 25 if source == BAR else source
             dest = start - d if start - d > 0 else OFF
@@ -366,7 +409,7 @@ class PlayMode:
         """Move the selected checker to ``destination`` (0 = off). A destination that is not
         legal is refused and the engine's explanation becomes the message."""
         if self.selected is None:
-            self.board.say("Select one of your checkers first, then the point it goes to.", "error")
+            self.board.say(_("Select one of your checkers first, then the point it goes to."), "error")
             return
         path = self.targets.get(destination)
         if path is None:
@@ -374,7 +417,7 @@ class PlayMode:
             return
         self._make(path)
 
-    def _make(self, path) -> None:
+    def _make(self, path: tuple[Move, ...]) -> None:
         mover = self.game.turn
         self.pending.extend(path)
         self.selected, self.targets = None, {}
@@ -384,28 +427,30 @@ class PlayMode:
         if self.turn_complete():
             verdict = self._explain(list(self.pending), complete=True)
             if verdict.legal:
-                self.board.say(f"{moved}. All dice played: press Done to end your turn.", "info")
+                self.board.say(_("{moved}. All dice played: press Done to end your turn.").format(moved=moved), "info")
             else:
                 self.board.say(f"{moved}. {verdict.message}", "error")
         else:
             left = self.dice_left
-            self.board.say(f"{moved}. {plural(len(left), 'die', 'dice')} left to play: {dice_words(left)}.")
+            self.board.say(ngettext("{moved}. {n} die left to play: {dice}.", "{moved}. {n} dice left to play: {dice}.",
+                                    len(left)).format(moved=moved, n=len(left), dice=dice_words(left)))
 
     def turn_complete(self) -> bool:
         """True when no further single move may be made this turn."""
-        return not legal_continuations(self.game.position, self.game.roll, self.pending)
+        return not legal_continuations(self.game.position, self._dice, self.pending)
 
     def _why_not(self, source: int, destination: int) -> str:
         """The engine's explanation of the refused move ``source`` -> ``destination``."""
         left = self.dice_left
         if not left:
-            return "No dice are left to play. " + self._explain(list(self.pending), complete=True).message
+            return _("No dice are left to play. {why}").format(why=self._explain(list(self.pending), complete=True).message)
         if destination == OFF:
             dice = [d for d in sorted(set(left)) if d >= source] or sorted(set(left), reverse=True)
             verdict = self._explain(self.pending + [Move(source, OFF, dice[0])], complete=False)
         elif 0 < source - destination and (source - destination) in left:
             d = source - destination
-            hit = self.position.owner(destination, self.game.turn)[0] is self.game.turn.opponent
+            hit = (not self._long_nardy  # Long Nardy has no hitting: an occupied point is closed
+                   and self.position.owner(destination, self.game.turn)[0] is self.game.turn.opponent)
             verdict = self._explain(self.pending + [Move(source, destination, d, hit)], complete=False)
         else:
             word = {BAR: "bar", OFF: "off"}
@@ -419,14 +464,17 @@ class PlayMode:
     def _why_not_moving(self) -> str:
         phase = self.phase
         if phase == "over":
-            return "The game is over: press New game to play again."
-        if self.is_bot(self.actor()):
-            return f"It is {self._who(self.actor())}'s turn."
+            return _("The game is over: press New game to play again.")
+        actor = self.actor()
+        if actor is not None and self.is_bot(actor):
+            return _("It is {who}'s turn.").format(who=self._who(actor))
         if phase == "roll":
-            return f"{self.game.turn}: roll the dice first{' (or double)' if self.game.may_double() else ''}."
+            if self.game.may_double():
+                return _("{side}: roll the dice first (or double).").format(side=self.game.turn)
+            return _("{side}: roll the dice first.").format(side=self.game.turn)
         if phase == "respond":
-            return f"{self.actor()}: take or drop the cube first."
-        return f"Nothing to move now ({phase})."
+            return _("{side}: take or drop the cube first.").format(side=self.actor())
+        return _("Nothing to move now ({phase}).").format(phase=phase)
 
     def _own(self, n: int) -> bool:
         here = self.position.checkers(self.game.turn)
@@ -450,11 +498,11 @@ class PlayMode:
             self.board.say(Reason.NO_CHECKER.rule, "error")
         elif self.selected is not None and n == self.selected:
             self.selected, self.targets = None, {}
-            self.board.say("Selection cleared.")
+            self.board.say(_("Selection cleared."))
         elif self.selected is not None and (n in self.targets or n == OFF or not self._own(n)):
             self.move_to(n)
         elif n == OFF:
-            self.board.say("Select a checker first, then the tray to bear it off.", "error")
+            self.board.say(_("Select a checker first, then the tray to bear it off."), "error")
         else:
             self.select(n)
 
@@ -479,11 +527,11 @@ class PlayMode:
     def undo(self) -> Move | None:
         """Take back the last move of this turn (``None`` when there is none)."""
         if not self.pending:
-            self.refuse("Nothing to undo this turn.")
+            self.refuse(_("Nothing to undo this turn."))
             return None
         m = self.pending.pop()
         self.selected, self.targets = None, {}
-        self.board.say(f"Took back {self._numbers.move(self.game.turn, m)}.")
+        self.board.say(_("Took back {move}.").format(move=self._numbers.move(self.game.turn, m)))
         self.board.changed()
         return m
 
@@ -502,9 +550,10 @@ class PlayMode:
     def _end_turn(self, play: Play) -> Play:
         mover = self.game.turn
         if play.is_empty:
-            self._note(f"{self._who(mover)} cannot move with {play.roll} and passes.")
+            self._note(_("{who} cannot move with {roll} and passes.").format(who=self._who(mover), roll=play.roll))
         else:
-            self._note(f"{self._who(mover)} played {self._numbers.play(mover, play.moves, play.notation)}.")
+            self._note(_("{who} played {play}.").format(
+                who=self._who(mover), play=self._numbers.play(mover, play.moves, play.notation)))
         played = self._finish(play)
         self.after_action()
         return played
@@ -516,11 +565,11 @@ class PlayMode:
             raise GameFlowError(self._why_not_moving())
         if isinstance(play, str):
             try:
-                play = parse_play(self.game.position, self.game.roll, play)
+                play = parse_play(self.game.position, self._dice, play)
             except IllegalPlayError as exc:
                 self.refuse(str(exc))
                 raise
-        self._clear_turn()
+        self.clear_turn()
         return self._end_turn(play)
 
     # -- what the board shows -------------------------------------------------------------------
@@ -532,7 +581,7 @@ class PlayMode:
             return "off"
         return self._numbers.number(self.game.turn, n)
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The renderer's options for the board as it should look now (``bglearn.svg.render``)."""
         game = self.game
         view = {"position": self.position, "perspective": self.board.perspective,
@@ -552,11 +601,14 @@ class PlayMode:
             view["last_play"] = self.last_play
         return view
 
-    def cube_view(self) -> dict:
+    def cube_view(self) -> dict[str, Any]:
+        """The cube for the renderer (nothing in Long Nardy, which has no cube)."""
+        if self._long_nardy:
+            return {}
         cube = self.game.cube
         return {"cube": int(cube.value), "cube_owner": cube.owner}
 
-    def score_view(self) -> dict:
+    def score_view(self) -> dict[str, Any]:
         """The match score, length and Crawford flag for the renderer (nothing in money play)."""
         game = self.game
         if not game.length:
@@ -568,15 +620,17 @@ class PlayMode:
         human_acts = not self.is_bot(self.actor())
         if phase == "move":
             lost = not self.game.legal_plays()
-            return [Control("undo", "Undo", enabled=bool(self.pending) and human_acts),
-                    Control("done", "Pass" if lost else "Done", enabled=human_acts)]
+            return [Control("undo", _("Undo"), enabled=bool(self.pending) and human_acts),
+                    Control("done", _("Pass") if lost else _("Done"), enabled=human_acts)]
         if phase == "roll":
-            return [Control("roll", "Roll dice", enabled=human_acts),
-                    Control("double", "Double", enabled=human_acts and self.game.may_double())]
+            if self._long_nardy:  # no cube, so no Double button
+                return [Control("roll", _("Roll dice"), enabled=human_acts)]
+            return [Control("roll", _("Roll dice"), enabled=human_acts),
+                    Control("double", _("Double"), enabled=human_acts and self.game.may_double())]
         if phase == "respond":
-            return [Control("take", "Take", enabled=human_acts), Control("drop", "Drop", enabled=human_acts)]
+            return [Control("take", _("Take"), enabled=human_acts), Control("drop", _("Drop"), enabled=human_acts)]
         if phase == "over":
-            return [Control("new-game", "New game")]
+            return [Control("new-game", _("New game"))]
         return []
 
     def actions(self) -> dict[str, Callable[[], Any]]:
@@ -586,7 +640,7 @@ class PlayMode:
     def control(self, cid: str) -> None:
         action = self.actions().get(cid)
         if action is None:
-            raise BglearnError(f"unknown control {cid!r}.")
+            raise BglearnError(_("unknown control {cid!r}.").format(cid=cid))
         try:
             action()
         except (GameFlowError, CubeActionError) as exc:
@@ -596,30 +650,42 @@ class PlayMode:
         phase = self.phase
         game = self.game
         if phase == "over":
-            return f"game over, {game.winner} won {plural(game.points, 'point')}"
+            return ngettext("game over, {winner} won {n} point", "game over, {winner} won {n} points",
+                            game.points).format(winner=game.winner, n=game.points)
         if phase == "move":
-            return f"{game.turn} to play, roll {game.roll}, {plural(len(self.pending), 'move')} pending"
+            return ngettext("{side} to play, roll {roll}, {n} move pending", "{side} to play, roll {roll}, {n} moves pending",
+                            len(self.pending)).format(side=game.turn, roll=game.roll, n=len(self.pending))
         if phase == "respond":
-            return f"{self.actor()} to take or drop"
+            return _("{side} to take or drop").format(side=self.actor())
         if phase == "roll":
-            return f"{game.turn} to roll"
-        return f"{game.turn} to start"
+            return _("{side} to roll").format(side=game.turn)
+        return _("{side} to start").format(side=game.turn)
 
     def status(self) -> str:
         """One line: who acts, the dice, the cube, the pip counts, the match score."""
         words = self.status_words()
         pos = self.position
+        if self._long_nardy:
+            text = _("{words} · Long Nardy (no cube) · pips White {white}, Red {red}").format(
+                words=words[0].upper() + words[1:], white=pos.pip_count(WHITE), red=pos.pip_count(RED))
+            if self.bot is not None:
+                name = str(getattr(self.bot, "label_long_nardy", None) or getattr(self.bot, "label", N_("computer")))
+                text += " · " + _("{side}: {player}").format(side=self.human.opponent, player=_(name))
+            return text
         cube = self.game.cube
-        owner = "centred" if cube.owner is None else f"owned by {cube.owner}"
-        extra = f" · cube {cube.value} {owner} · pips White {pos.pip_count(WHITE)}, Red {pos.pip_count(RED)}"
+        owner = _("centred") if cube.owner is None else _("owned by {side}").format(side=cube.owner)
+        extra = " · " + _("cube {value} {owner} · pips White {white}, Red {red}").format(
+            value=cube.value, owner=owner, white=pos.pip_count(WHITE), red=pos.pip_count(RED))
         game = self.game
         if game.length:
             white, red = game.score
-            extra += f" · {game.length}-point match, White {white} - Red {red}"
+            extra += " · " + _("{length}-point match, White {white} - Red {red}").format(
+                length=game.length, white=white, red=red)
             if game.crawford:
-                extra += " (Crawford game: no doubling)"
+                extra += " " + _("(Crawford game: no doubling)")
         if self.bot is not None:
-            extra += f" · {self.human.opponent}: {getattr(self.bot, 'label', 'computer')}"
+            extra += " · " + _("{side}: {player}").format(
+                side=self.human.opponent, player=_(getattr(self.bot, "label", N_("computer"))))
         return words[0].upper() + words[1:] + extra
 
 
@@ -634,4 +700,4 @@ def _ask(bot: Any, method: str, game: Any, default: bool) -> bool:
 
 
 def _or_words(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return join_or(items)

@@ -18,17 +18,28 @@ So in this mode (``BoardSession(mode="practice")``):
 
 Every turn goes to the opponent for judgement, legal or not: the opponent learns nothing from the
 board before deciding.
+
+>>> from bglearn import Position
+>>> from bglearn.widgets.session import BoardSession
+>>> board = BoardSession(mode="practice", position=Position(), roll="31")
+>>> board.select(8); board.move_to(4)          # 8/4 with a 3-1: not a legal move, but allowed here
+>>> board.message
+'8/5 5/4. Press Done when your play is finished.'
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import CubeActionError, GameFlowError
 from ..plays import BAR, OFF, Move, Play
 from ..position import Player
-from .common import Control, dice_words, plural
+from ..i18n import _, ngettext
+from .common import Control, dice_words, other_number
 from .play import PlayMode
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import BoardSession
 
 __all__ = ["PracticeMode"]
 
@@ -37,25 +48,26 @@ class PracticeMode(PlayMode):
     """Two people at one board; an illegal play may be made, and the opponent accepts it (by rolling
     or doubling) or demands a correction. :attr:`log` lists each judged play."""
 
-    def __init__(self, board, **kw: Any) -> None:
+    def __init__(self, board: BoardSession, **kw: Any) -> None:
         super().__init__(board, bot=None, **kw)
         self.tabled: Play | None = None
         self.strict = False
-        self.log: list[dict] = []
+        self.log: list[dict[str, Any]] = []
 
     @property
     def name(self) -> str:
         return "practice"
 
-    def _clear_turn(self) -> None:
-        super()._clear_turn()
+    def clear_turn(self) -> None:
+        super().clear_turn()
         self.tabled = None
         self.strict = False
 
     # -- moves the rules may forbid ---------------------------------------------------------------
     def destinations(self, source: int) -> dict[int, tuple[Move, ...]]:
         """The legal destinations, plus (unless a correction was demanded) every single-die move
-        the board can show: to a point not held by two or more opposing checkers, or off."""
+        the board can show: to a point not held by two or more opposing checkers (in Long Nardy: by
+        any opposing checker), or off."""
         legal = super().destinations(source)
         if self.strict or self.phase != "move":
             return legal
@@ -63,6 +75,7 @@ class PracticeMode(PlayMode):
         board = self.position
         mover = self.game.turn
         theirs = board.checkers(mover.opponent)
+        nardy = self._long_nardy
         start = BAR if source == BAR else source
         for d in sorted(set(self.dice_left)):
             dest = (25 if start == BAR else start) - d
@@ -70,13 +83,13 @@ class PracticeMode(PlayMode):
                 dest = OFF
             if dest in found:
                 continue
-            held = 0 if dest == OFF else theirs[25 - dest]
-            if held >= 2:
+            held = 0 if dest == OFF else theirs[other_number(self.board.variant, dest)]
+            if held >= (1 if nardy else 2):  # Long Nardy: one checker closes a point
                 continue
-            found[dest] = (Move(source, dest, d, held == 1),)
+            found[dest] = (Move(source, dest, d, held == 1 and not nardy),)
         return found
 
-    def _make(self, path) -> None:
+    def _make(self, path: tuple[Move, ...]) -> None:
         if self.strict:
             super()._make(path)
             return
@@ -86,8 +99,13 @@ class PracticeMode(PlayMode):
         for m in path:
             self.board.emit("move", m)
         left = self.dice_left
-        rest = f"{plural(len(left), 'die', 'dice')} not used: {dice_words(left)}. " if left else ""
-        self.board.say(f"{self._numbers.moves(mover, path)}. {rest}Press Done when your play is finished.")
+        moved = self._numbers.moves(mover, path)
+        if left:
+            self.board.say(ngettext("{moved}. {n} die not used: {dice}. Press Done when your play is finished.",
+                                    "{moved}. {n} dice not used: {dice}. Press Done when your play is finished.",
+                                    len(left)).format(moved=moved, n=len(left), dice=dice_words(left)))
+        else:
+            self.board.say(_("{moved}. Press Done when your play is finished.").format(moved=moved))
 
     def turn_complete(self) -> bool:
         return not self.dice_left if not self.strict else super().turn_complete()
@@ -97,8 +115,8 @@ class PracticeMode(PlayMode):
 
     def _why_not_moving(self) -> str:
         if self.tabled is not None:
-            return (f"{self.tabled.player}'s play waits for {self.tabled.player.opponent}: "
-                    f"roll or double to accept it, or demand a correction.")
+            return _("{mover}'s play waits for {opponent}: roll or double to accept it, or demand a "
+                     "correction.").format(mover=self.tabled.player, opponent=self.tabled.player.opponent)
         return super()._why_not_moving()
 
     # -- handing the play over ----------------------------------------------------------------------
@@ -107,13 +125,14 @@ class PracticeMode(PlayMode):
         only with a legal play, as in normal play)."""
         if self.strict or not self._pointer_ready():
             return super().done()
-        play = Play(self.game.position, self.game.roll, list(self.pending))
+        play = Play(self.game.position, self._dice, list(self.pending))
         self.tabled = play
         self.selected, self.targets = None, {}
         mover = play.player
-        shown = self._numbers.moves(mover, play.moves) if play.moves else "nothing"
-        self.board.say(f"{mover} has played {shown} with {play.roll}. {mover.opponent}: accept the play "
-                       f"by rolling (or doubling), or demand a correction.")
+        shown = self._numbers.moves(mover, play.moves) if play.moves else _("nothing")
+        self.board.say(_("{mover} has played {shown} with {roll}. {opponent}: accept the play by rolling (or "
+                         "doubling), or demand a correction.").format(mover=mover, shown=shown, roll=play.roll,
+                                                                     opponent=mover.opponent))
         self.board.changed()
         return None
 
@@ -127,20 +146,20 @@ class PracticeMode(PlayMode):
         """The opponent accepts the tabled play by rolling (``then="roll"``) or doubling."""
         play, verdict = self._judge()
         mover = play.player
-        shown = self._numbers.moves(mover, play.moves) if play.moves else "nothing"
+        shown = self._numbers.moves(mover, play.moves) if play.moves else _("nothing")
         if verdict.legal and verdict.play is not None:
-            self._note(f"{mover.opponent} accepts {shown}: it was a legal play.")
+            self._note(_("{opponent} accepts {shown}: it was a legal play.").format(opponent=mover.opponent, shown=shown))
             self.log.append({"play": play, "legal": True, "decision": "accepted"})
             self._finish(verdict.play)
         else:
-            self._note(f"{mover.opponent} accepts {shown}, so it stands, although it was not legal: "
-                       f"{verdict.message}")
+            self._note(_("{opponent} accepts {shown}, so it stands, although it was not legal: {why}").format(
+                opponent=mover.opponent, shown=shown, why=verdict.message))
             self.log.append({"play": play, "legal": False, "decision": "accepted"})
             self._stand(play)
         if then == "double":
             try:
                 self.game.double()
-                self._note(f"{mover.opponent} doubles.")
+                self._note(_("{opponent} doubles.").format(opponent=mover.opponent))
             except (CubeActionError, GameFlowError) as exc:
                 self._note(str(exc))
         else:
@@ -156,7 +175,7 @@ class PracticeMode(PlayMode):
         self.game = Game(dice=self.board.dice, position=after, first=after.turn, cube=old.cube,
                          **self.game_options)
         self.last_play = play
-        self._clear_turn()
+        self.clear_turn()
         self.board.emit("turn_end", play)
 
     def demand_correction(self) -> None:
@@ -164,9 +183,10 @@ class PracticeMode(PlayMode):
         legally); a legal one stands."""
         play, verdict = self._judge()
         mover = play.player
-        shown = self._numbers.moves(mover, play.moves) if play.moves else "nothing"
+        shown = self._numbers.moves(mover, play.moves) if play.moves else _("nothing")
         if verdict.legal and verdict.play is not None:
-            self._note(f"Nothing to correct: {shown} is a legal play of {play.roll}, so it stands.")
+            self._note(_("Nothing to correct: {shown} is a legal play of {roll}, so it stands.").format(
+                shown=shown, roll=play.roll))
             self.log.append({"play": play, "legal": True, "decision": "correction refused"})
             self._finish(verdict.play)
             self.after_action()
@@ -175,23 +195,24 @@ class PracticeMode(PlayMode):
         self.tabled = None
         self.pending = []
         self.strict = True
-        self.board.say(f"{mover.opponent} demands a correction: {verdict.message} {mover}: the moves are "
-                       f"taken back; play {play.roll} again, legally this time.", "error")
+        self.board.say(_("{opponent} demands a correction: {why} {mover}: the moves are taken back; play {roll} "
+                         "again, legally this time.").format(opponent=mover.opponent, why=verdict.message,
+                                                            mover=mover, roll=play.roll), "error")
         self.board.changed()
 
     # -- buttons and status ----------------------------------------------------------------------
     def controls(self) -> list[Control]:
         if self.tabled is not None:
-            return [Control("accept-roll", "Roll dice (accept)"),
-                    Control("accept-double", "Double (accept)"),
-                    Control("correct", "Demand a correction")]
+            return [Control("accept-roll", _("Roll dice (accept)")),
+                    Control("accept-double", _("Double (accept)")),
+                    Control("correct", _("Demand a correction"))]
         return super().controls()
 
     def actions(self) -> dict[str, Callable[[], Any]]:
         return {**super().actions(), "accept-roll": self.accept,
                 "accept-double": lambda: self.accept("double"), "correct": self.demand_correction}
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         view = super().view()
         if self.tabled is not None:
             view["position"] = self.position
@@ -202,5 +223,5 @@ class PracticeMode(PlayMode):
     def status_words(self) -> str:
         if self.tabled is not None:
             p: Player = self.tabled.player
-            return f"{p.opponent} to accept or correct {p}'s play"
+            return _("{opponent} to accept or correct {mover}'s play").format(opponent=p.opponent, mover=p)
         return super().status_words()

@@ -28,21 +28,29 @@ numbering (``BAR`` = 25, ``OFF`` = 0). Every sentence the learner reads uses the
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..bots import make_bot
 from ..dice import Dice, Roll, RollLike
 from ..errors import BglearnError, GameFlowError
-from ..explain import parse_play
+from ..verdicts import parse_play
 from ..plays import Move, Play
+from ..i18n import N_, _
 from ..position import WHITE, Player, Position
-from .common import BoardNumbers, Control, as_player, parse_target
+from .common import BoardNumbers, Control, as_player, as_variant, parse_target
 from .play import PlayMode
 from .practice import PracticeMode
 from .setup import SetupMode
 from .show import ShowMode
 
-__all__ = ["BoardSession", "Control", "MODES"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["BoardSession", "Control", "MODES", "VARIANT_NAMES"]
+
+LONG_NARDY = "long-nardy"
+VARIANT_NAMES = {"backgammon": N_("backgammon"), LONG_NARDY: N_("Long Nardy")}
+"""Each variant's name in a sentence (translated where shown)."""
 
 MODES = ("humans", "computer", "practice", "setup", "show")
 """``humans``: two people at one board; ``computer``: a person against a computer player;
@@ -60,7 +68,9 @@ class BoardSession:
     ``opponent`` (``"heuristic"``, ``"random"`` or a bot object) and ``human`` (the person's colour)
     for ``mode="computer"``; ``perspective`` (the colour at the bottom; default the human's side in
     ``"computer"`` mode, else White); ``game`` to wrap an existing :class:`~bglearn.game.Game`;
-    ``auto_roll`` to roll for a person who may not double; ``game_options`` passed to ``Game``
+    ``auto_roll`` to roll for a person who may not double; ``variant`` — ``"backgammon"`` (the
+    default) or ``"long-nardy"`` (no cube, no setup mode; taken from ``position`` or ``game`` when
+    omitted, and a position of another variant is refused); ``game_options`` passed to ``Game``
     (``jacoby``, ``beavers``, ``max_cube``; for a game of a match pass ``game=match.new_game()``).
 
     Callbacks (:meth:`on_move`, :meth:`on_turn_end`, :meth:`on_game_over`, :meth:`on_change`)
@@ -80,30 +90,38 @@ class BoardSession:
         perspective: Player | str | None = None,
         game: Any = None,
         auto_roll: bool = False,
+        variant: str | None = None,
         **game_options: Any,
     ) -> None:
         if mode not in MODES or mode == "show":
-            raise BglearnError(f"mode must be one of humans, computer, practice, setup, got {mode!r}.")
+            raise BglearnError(_("mode must be one of humans, computer, practice, setup, got {mode!r}.").format(mode=mode))
         if position is not None and not isinstance(position, Position):
-            raise BglearnError(f"position must be a Position, got {type(position).__name__}.")
+            raise BglearnError(_("position must be a Position, got {kind}.").format(kind=type(position).__name__))
+        self.variant = _choose_variant(variant, position, game)
+        if self.variant == LONG_NARDY:
+            if mode == "setup":
+                raise BglearnError(_("setup mode places backgammon checkers only; for Long Nardy give a "
+                                     "position made with Position(..., variant=\"long-nardy\")."))
+            game_options["variant"] = LONG_NARDY
         human_side = as_player(human, "human")
         if perspective is not None:
             self.perspective = as_player(perspective, "perspective")
         else:
             self.perspective = human_side if mode == "computer" else WHITE
-        self.numbers = BoardNumbers(self.perspective)
+        self.numbers = BoardNumbers(self.perspective, self.variant)
         self.dice = dice if dice is not None else Dice(seed)
         self.message = ""
         self.message_kind = "info"   # "info" | "error" | "ok" (the learner won) | "loss"
-        self._callbacks: dict[str, list[Callable]] = {"move": [], "turn_end": [], "game_over": [], "change": []}
+        self._callbacks: dict[str, list[Callable[..., Any]]] = {"move": [], "turn_end": [], "game_over": [], "change": []}
         self._quiet = True            # no "change" notifications while constructing
-        options = {"human": human_side, "auto_roll": bool(auto_roll), "game_options": game_options}
         if mode == "practice":
-            self.playing: PlayMode = PracticeMode(self, **options)
+            self.playing: PlayMode = PracticeMode(self, human=human_side, auto_roll=bool(auto_roll),
+                                                  game_options=game_options)
         else:
             bot = make_bot(opponent, seed) if mode == "computer" else None
-            self.playing = PlayMode(self, bot=bot, **options)
-        self.current: Any = self.playing
+            self.playing = PlayMode(self, bot=bot, human=human_side, auto_roll=bool(auto_roll),
+                                    game_options=game_options)
+        self.current: PlayMode | SetupMode | ShowMode = self.playing
         if game is not None:
             self.playing.use_game(game)
         else:
@@ -144,12 +162,12 @@ class BoardSession:
         return self.playing.name
 
     @property
-    def game(self):
+    def game(self) -> Game:
         """The :class:`~bglearn.game.Game` being played."""
         return self.playing.game
 
     @property
-    def bot(self):
+    def bot(self) -> Any:
         return self.playing.bot
 
     @property
@@ -205,7 +223,7 @@ class BoardSession:
         return self.playing.dice_left
 
     @property
-    def dice_state(self) -> list[dict]:
+    def dice_state(self) -> list[dict[str, Any]]:
         return self.playing.dice_state
 
     @property
@@ -226,22 +244,22 @@ class BoardSession:
         return self.playing.movable()
 
     # -- callbacks ----------------------------------------------------------------------------------
-    def on_move(self, callback: Callable[[Move], Any]) -> Callable:
+    def on_move(self, callback: Callable[[Move], Any]) -> Callable[..., Any]:
         """Call ``callback(move)`` after every single-die move made on the board."""
         self._callbacks["move"].append(callback)
         return callback
 
-    def on_turn_end(self, callback: Callable[[Play], Any]) -> Callable:
+    def on_turn_end(self, callback: Callable[[Play], Any]) -> Callable[..., Any]:
         """Call ``callback(play)`` when a turn is played (by a person, a script or the computer)."""
         self._callbacks["turn_end"].append(callback)
         return callback
 
-    def on_game_over(self, callback: Callable[[Any], Any]) -> Callable:
+    def on_game_over(self, callback: Callable[[Any], Any]) -> Callable[..., Any]:
         """Call ``callback(game)`` when the game ends (borne off, a drop or a resignation)."""
         self._callbacks["game_over"].append(callback)
         return callback
 
-    def on_change(self, callback: Callable[["BoardSession"], Any]) -> Callable:
+    def on_change(self, callback: Callable[["BoardSession"], Any]) -> Callable[..., Any]:
         """Call ``callback(session)`` after anything that changes what the board shows."""
         self._callbacks["change"].append(callback)
         return callback
@@ -261,7 +279,7 @@ class BoardSession:
     # -- the game (the play mode behind any setup or show) --------------------------------------------
     def _game_mode(self) -> PlayMode:
         if self.current is not self.playing:
-            raise GameFlowError(f"the board is in {self.mode} mode; finish it first.")
+            raise GameFlowError(_("the board is in {mode} mode; finish it first.").format(mode=self.mode))
         return self.playing
 
     def select(self, source: int) -> None:
@@ -307,17 +325,23 @@ class BoardSession:
         self._game_mode().drop()
 
     def new_game(self, position: Position | None = None, roll: RollLike | None = None) -> None:
-        """Start a new game (from ``position``, else the start with an opening roll)."""
+        """Start a new game of the board's variant (from ``position``, else the start with an opening
+        roll). A position of the other variant is refused with a clear error."""
+        if position is not None:
+            _check_same_variant(self.variant, position)
         self.current = self.playing
         self.playing.new_game(position=position, roll=roll)
 
     # -- setup ----------------------------------------------------------------------------------------
     def start_setup(self, position: Position | None = None) -> None:
-        """Enter setup mode, starting from ``position`` (default: the board shown now)."""
+        """Enter setup mode, starting from ``position`` (default: the board shown now). Setup places
+        backgammon checkers only: on a Long Nardy board it is refused with a clear error."""
+        if self.variant == LONG_NARDY:
+            raise GameFlowError(_("setup mode places backgammon checkers only; this board plays Long Nardy."))
         base = position if position is not None else self.game.position
-        self.playing._clear_turn()
+        self.playing.clear_turn()
         self.current = SetupMode(self, base)
-        self.say("Setup: choose a colour, then select points to add checkers (Remove takes one away).")
+        self.say(_("Setup: choose a colour, then select points to add checkers (Remove takes one away)."))
         self.changed()
 
     def _setup(self) -> SetupMode:
@@ -355,23 +379,23 @@ class BoardSession:
         self._setup().finish(turn, roll)
 
     # -- show me --------------------------------------------------------------------------------------
-    def show(self, play: Play | str, position: Position | None = None, roll: RollLike | None = None) -> list[dict]:
+    def show(self, play: Play | str, position: Position | None = None, roll: RollLike | None = None) -> list[dict[str, Any]]:
         """Show ``play`` move by move (a :class:`Play`, or notation for ``position``/``roll``,
         default the current turn's). Returns the frames (render options, one per step)."""
         if not isinstance(play, Play):
             pos = position if position is not None else self.game.position
             r = roll if roll is not None else self.game.roll
             if r is None:
-                raise GameFlowError("Which roll? Give roll= (nothing has been rolled yet).")
+                raise GameFlowError(_("Which roll? Give roll= (nothing has been rolled yet)."))
             play = parse_play(pos, r, play)
         shown = ShowMode(self, play)
         self.current = shown
-        self.say(f"Showing {shown.frames[0]['caption']}.")
+        self.say(_("Showing {caption}.").format(caption=shown.frames[0]["caption"]))
         self.changed()
         return shown.frames
 
     @property
-    def frames(self) -> list[dict]:
+    def frames(self) -> list[dict[str, Any]]:
         return self.current.frames if isinstance(self.current, ShowMode) else []
 
     @property
@@ -390,11 +414,11 @@ class BoardSession:
     def end_show(self) -> None:
         """Leave "show me" mode and return to the game."""
         self.current = self.playing
-        self.say(f"Back to the game: {self.playing.prompt()}")
+        self.say(_("Back to the game: {prompt}").format(prompt=self.playing.prompt()))
         self.changed()
 
     # -- what the board shows -------------------------------------------------------------------------
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The renderer's options for the board as it should look now (``bglearn.svg.render``)."""
         return self.current.view()
 
@@ -402,7 +426,8 @@ class BoardSession:
         """The buttons to show now."""
         return self.current.controls()
 
-    def _status_words(self) -> str:
+    def status_words(self) -> str:
+        """What the board is doing, in a few words (its repr)."""
         return self.current.status_words()
 
     def status(self) -> str:
@@ -413,4 +438,26 @@ class BoardSession:
         return self.playing.status()
 
     def __repr__(self) -> str:
-        return f"BoardSession({self._status_words()})"
+        return f"BoardSession({self.status_words()})"
+
+
+def _variant_of(position: Any) -> str:
+    return getattr(position, "variant", "backgammon")
+
+
+def _check_same_variant(variant: str, position: Position) -> None:
+    if _variant_of(position) != variant:
+        raise BglearnError(_("this board plays {variant}, but the position given is a {other} position.").format(
+            variant=_(VARIANT_NAMES[variant]), other=_(VARIANT_NAMES[_variant_of(position)])))
+
+
+def _choose_variant(variant: str | None, position: Position | None, game: Any) -> str:
+    """The board's game: ``variant`` if given, else that of ``game`` or ``position``, else backgammon;
+    a position or game of another variant than the one asked for is refused."""
+    given = position if position is not None else getattr(game, "position", None)
+    if variant is None:
+        return _variant_of(given) if given is not None else "backgammon"
+    chosen = as_variant(variant)
+    if given is not None:
+        _check_same_variant(chosen, given)
+    return chosen

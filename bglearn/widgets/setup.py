@@ -1,6 +1,15 @@
 """Setting up a position on the board: a teacher places and removes checkers, chooses the side on
 roll, and starts a game from it. The engine checks every placement (15 checkers a side, one colour a
-point); checkers not placed count as borne off."""
+point); checkers not placed count as borne off.
+
+>>> from bglearn import Position
+>>> from bglearn.widgets.session import BoardSession
+>>> board = BoardSession(mode="setup", position=Position())
+>>> setup = board.current
+>>> setup.clear(); setup.place("white", 6, 2)
+>>> setup.position.pips
+{WHITE: 12, RED: 0}
+"""
 
 from __future__ import annotations
 
@@ -8,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import RollLike
 from ..errors import BglearnError, InvalidPositionError
-from ..explain import Reason
+from ..verdicts import Reason
+from ..i18n import _
 from ..plays import BAR
 from ..position import RED, WHITE, Player, Position
 from .common import Control, as_player
@@ -39,7 +49,7 @@ class SetupMode:
         refused by :meth:`finish`."""
         white, red = tuple(self.sides[0]), tuple(self.sides[1])
         if not any(white) and not any(red):
-            return Position._trusted(white, red, self.turn)
+            return Position.from_sides(white, red, self.turn, check=False)
         return Position(white, red, self.turn)
 
     def place(self, player: Player | str, point: int | str, count: int = 1) -> None:
@@ -48,7 +58,7 @@ class SetupMode:
         who = as_player(player, "player")
         index = 0 if point in ("bar", BAR, 0) else int(point)
         if not 0 <= index <= 24:
-            self.board.say(f"There is no point {point}; points are 1-24 (and 'bar').", "error")
+            self.board.say(_("There is no point {point}; points are 1-24 (and 'bar').").format(point=point), "error")
             return
         sides = [list(s) for s in self.sides]
         sides[who][index] += count
@@ -60,7 +70,7 @@ class SetupMode:
         index = 0 if point in ("bar", BAR, 0) else int(point)
         sides = [list(s) for s in self.sides]
         if not 0 <= index <= 24 or sides[who][index] < count:
-            self.board.say(f"{who} has no checker there to remove.", "error")
+            self.board.say(_("{player} has no checker there to remove.").format(player=who.name_text), "error")
             return
         sides[who][index] -= count
         self._try(sides)
@@ -73,32 +83,34 @@ class SetupMode:
             return
         self.sides = sides
         pos = self.position
-        self.board.say(f"Not on the board (borne off): White {pos.off(WHITE)}, Red {pos.off(RED)}.")
+        self.board.say(_("Not on the board (borne off): White {white}, Red {red}.").format(
+            white=pos.off(WHITE), red=pos.off(RED)))
 
     def clear(self) -> None:
         """An empty board (every checker counted as borne off)."""
         self.sides = [[0] * 25, [0] * 25]
-        self.board.say("Board cleared: choose a colour, then select points to place checkers.")
+        self.board.say(_("Board cleared: choose a colour, then select points to place checkers."))
 
     def click(self, kind: str, value: Any) -> None:
         tool = self.tool
         if kind == "off":
-            self.board.say("Checkers not placed count as borne off; use Remove to take one off the board.")
+            self.board.say(_("Checkers not placed count as borne off; use Remove to take one off the board."))
             return
         if kind == "bar":
             who = value if value is not None else as_player(tool if tool != "remove" else "white", "colour")
             if tool == "remove":
                 self.remove(who, "bar")
             elif as_player(tool, "colour") is not who:
-                self.board.say(f"That is {who}'s bar; choose {who} to place a checker there.", "error")
+                self.board.say(_("That is {player}'s bar; choose {player} to place a checker there.").format(
+                    player=Player(who).name_text), "error")
             else:
                 self.place(who, "bar")
             return
         white_n = value if self.board.perspective is WHITE else 25 - value
         if tool == "remove":
-            owner, _ = self.position.owner(white_n, WHITE)
+            owner, _count = self.position.owner(white_n, WHITE)
             if owner is None:
-                self.board.say("There is no checker there to remove.", "error")
+                self.board.say(_("There is no checker there to remove."), "error")
             else:
                 self.remove(owner, white_n if owner is WHITE else 25 - white_n)
         else:
@@ -116,7 +128,7 @@ class SetupMode:
             self.board.changed()
             return
         if pos.is_game_over:
-            self.board.say(Reason.GAME_OVER.rule + " Place checkers for both sides.", "error")
+            self.board.say(_("{rule} Place checkers for both sides.").format(rule=Reason.GAME_OVER.rule), "error")
             self.board.changed()
             return
         self.board.leave(self)
@@ -125,37 +137,38 @@ class SetupMode:
     def control(self, cid: str) -> None:
         if cid.startswith("tool-") and cid[5:] in SETUP_TOOLS:
             self.tool = cid[5:]
-            what = "remove a checker" if self.tool == "remove" else f"add a {self.tool.capitalize()} checker"
-            self.board.say(f"Setup: selecting a point now will {what}.")
+            self.board.say(_("Setup: selecting a point now will remove a checker.") if self.tool == "remove" else
+                           _("Setup: selecting a point now will add a White checker.") if self.tool == "white" else
+                           _("Setup: selecting a point now will add a Red checker."))
         elif cid == "clear":
             self.clear()
         elif cid == "start":
             self.sides = [list(Position().white), list(Position().red)]
-            self.board.say("The starting position.")
+            self.board.say(_("The starting position."))
         elif cid == "turn":
             self.turn = self.turn.opponent
-            self.board.say(f"{self.turn} will be on roll.")
+            self.board.say(_("{player} will be on roll.").format(player=self.turn.name_text))
         elif cid == "finish":
             self.finish()
             return
         else:
-            raise BglearnError(f"unknown control {cid!r}.")
+            raise BglearnError(_("unknown control {control}.").format(control=repr(cid)))
         self.board.changed()
 
     def controls(self) -> list[Control]:
         return [
-            Control("tool-white", "Place White", pressed=self.tool == "white"),
-            Control("tool-red", "Place Red", pressed=self.tool == "red"),
-            Control("tool-remove", "Remove", pressed=self.tool == "remove"),
-            Control("clear", "Clear"),
-            Control("start", "Start position"),
-            Control("turn", f"{self.turn} on roll"),
-            Control("finish", "Finish setup"),
+            Control("tool-white", _("Place White"), pressed=self.tool == "white"),
+            Control("tool-red", _("Place Red"), pressed=self.tool == "red"),
+            Control("tool-remove", _("Remove"), pressed=self.tool == "remove"),
+            Control("clear", _("Clear")),
+            Control("start", _("Start position")),
+            Control("turn", _("{player} on roll").format(player=self.turn.name_text)),
+            Control("finish", _("Finish setup")),
         ]
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         pos = self.position
-        return {"position": pos, "perspective": self.board.perspective, "caption": f"Setup · {pos.turn} on roll"}
+        return {"position": pos, "perspective": self.board.perspective, "caption": _("Setup · {player} on roll").format(player=pos.turn.name_text)}
 
     def status_words(self) -> str:
-        return f"setting up a position, {self.turn} on roll"
+        return _("setting up a position, {player} on roll").format(player=self.turn.name_text)

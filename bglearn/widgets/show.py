@@ -1,13 +1,24 @@
 """"Show me": a given play drawn move by move (the browser animates the frames), with Replay, a step
-back and forward, and a way back to the game."""
+back and forward, and a way back to the game.
+
+>>> from bglearn import Position
+>>> from bglearn.widgets.session import BoardSession
+>>> board = BoardSession(mode="humans", position=Position(), roll="31")
+>>> board.show("8/5 6/5")         # doctest: +ELLIPSIS
+[...]
+>>> board.mode, board.message
+('show', 'Showing White to play 3-1: 8/5 6/5.')
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Sequence, TYPE_CHECKING
 
 from ..dice import Roll
 from ..errors import BglearnError
+from ..i18n import _
 from ..plays import Move, Play
+from ..position import Position
 from .common import Control
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,15 +39,17 @@ class ShowMode:
         cube = board.playing.cube_view()
         mover = play.player
         numbers = board.numbers
-        shown = numbers.play(mover, play.moves, play.notation) if play.moves else "a lost turn"
-        self.frames: list[dict] = [self._frame(start, play.roll, (), f"{mover} to play {play.roll}: {shown}", cube)]
+        first = (_("{player} to play {roll}: {play}").format(
+            player=mover.name_text, roll=play.roll, play=numbers.play(mover, play.moves, play.notation))
+            if play.moves else _("{player} to play {roll}: a lost turn").format(player=mover.name_text, roll=play.roll))
+        self.frames: list[dict[str, Any]] = [self._frame(start, play.roll, (), first, cube)]
         for k in range(1, len(play.moves) + 1):
             after = Play(start, play.roll, play.moves[:k]).result.with_turn(start.turn)
             caption = f"{play.roll}: {numbers.moves(mover, play.moves[:k])}"
             self.frames.append(self._frame(after, play.roll, play.moves[:k], caption, cube))
         self.index = len(self.frames) - 1
 
-    def _frame(self, position, roll: Roll, moves: Sequence[Move], caption: str, cube: dict) -> dict:
+    def _frame(self, position: Position, roll: Roll, moves: Sequence[Move], caption: str, cube: dict[str, Any]) -> dict[str, Any]:
         return {"position": position, "perspective": self.board.perspective, "dice": roll,
                 "arrows": list(moves) if moves else None, "caption": caption, **cube}
 
@@ -45,8 +58,8 @@ class ShowMode:
         self.board.say(self.frames[self.index]["caption"])
         self.board.changed()
 
-    def click(self, kind: str, value) -> None:
-        self.board.say("This board is showing a play: press Back to the game to play on.")
+    def click(self, kind: str, value: Any) -> None:
+        self.board.say(_("This board is showing a play: press Back to the game to play on."))
 
     def control(self, cid: str) -> None:
         if cid == "replay":
@@ -59,19 +72,21 @@ class ShowMode:
         elif cid == "end-show":
             self.board.end_show()
         else:
-            raise BglearnError(f"unknown control {cid!r}.")
+            raise BglearnError(_("unknown control {control}.").format(control=repr(cid)))
 
     def controls(self) -> list[Control]:
         last = len(self.frames) - 1
         return [
-            Control("replay", "Replay"),
-            Control("back", "◀ Step", enabled=self.index > 0),
-            Control("forward", "Step ▶", enabled=self.index < last),
-            Control("end-show", "Back to the game"),
+            Control("replay", _("Replay")),
+            Control("back", _("◀ Step"), enabled=self.index > 0),
+            Control("forward", _("Step ▶"), enabled=self.index < last),
+            Control("end-show", _("Back to the game")),
         ]
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         return dict(self.frames[self.index])
 
     def status_words(self) -> str:
-        return f"showing {self.play.notation or 'a lost turn'}"
+        if not self.play.notation:
+            return _("showing a lost turn")
+        return _("showing {play}").format(play=self.play.notation)

@@ -110,3 +110,62 @@ def test_lesson_code_is_folded_and_one_click_shows_it(lesson_server, page):
     setup.locator(".jp-Placeholder-content").click()
     page.locator(".jp-Cell .cm-content", has_text="sys.path.insert").first.wait_for(state="visible")
     screenshot(page, "lessons-code-shown.png")
+
+
+GLOSSARY_ENTRY_IN_VIEW = """(term) => {
+    const panel = [...document.querySelectorAll('.jp-NotebookPanel')].find(p => !p.classList.contains('lm-mod-hidden')
+        && p.querySelector('h1') && /Glossary/.test(p.querySelector('h1').textContent));
+    if (!panel) return null;
+    const scroller = panel.querySelector('.jp-WindowedPanel-outer');
+    const heading = [...panel.querySelectorAll('h2')].find(h => h.textContent.replace('¶', '').trim() === term);
+    if (!scroller || !heading) return null;
+    const view = scroller.getBoundingClientRect(), box = heading.getBoundingClientRect();
+    return {top: Math.round(box.top - view.top), bottom: Math.round(box.bottom - view.top), height: Math.round(view.height)};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("term", ["Resign", "Dead cube"])
+def test_a_glossary_link_in_a_lesson_opens_the_glossary_at_the_word(lesson_server, page, term):
+    """Clicking a word's link in lesson 8 opens the glossary with that word's heading in view, and
+    it stays there once the cells above it are drawn (the glossary keeps its pictures below the
+    words: a picture above a word used to push the word out of view)."""
+    server = lesson_server
+    page.set_default_timeout(60_000)
+    open_notebook(page, server, LESSON_FILES[7])
+    link = page.locator(f'.jp-RenderedMarkdown a[href$="cell-id={BUILD.anchor(term)}"]').first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_function(f"() => {{ const r = ({GLOSSARY_ENTRY_IN_VIEW})({term!r}); return r && r.top >= 0 && r.bottom <= r.height; }}",
+                           timeout=30_000)
+    page.wait_for_timeout(2_000)  # let JupyterLab draw the cells around it at their real size
+    where = page.evaluate(GLOSSARY_ENTRY_IN_VIEW, term)
+    assert where and 0 <= where["top"] and where["bottom"] <= where["height"], f"{term} is out of view: {where}"
+    screenshot(page, f"lessons-glossary-link-{BUILD.anchor(term)}.png")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_predict_cells_answer_is_folded_until_the_learner_runs_it(lesson_server, page):
+    """Lesson 1 asks for White's pip count at the start before the engine says it: the stored answer
+    (167) is hidden with the folded code; shown code shows only the output's header line; running
+    the lesson shows the answer."""
+    server = lesson_server
+    page.set_default_timeout(60_000)
+    open_notebook(page, server, LESSON_FILES[0])
+    cell = page.locator(".jp-MarkdownCell:has-text('before the engine says it') + .jp-CodeCell").first
+    cell.scroll_into_view_if_needed()
+    code = cell.locator(".jp-InputPlaceholder")
+    code.wait_for(state="visible")
+    assert "167" not in cell.inner_text() and cell.locator(".jp-OutputArea-output").count() == 0
+    screenshot(cell, "lessons-predict-folded.png")
+    code.locator(".jp-Placeholder-content").click()  # show the code: the output stays folded to its header
+    folded = cell.locator(".jp-OutputPlaceholder")
+    folded.wait_for(state="visible")
+    assert folded.inner_text().strip() == "The engine's answer:"
+    assert "167" not in cell.locator(".jp-Cell-outputWrapper").inner_text()
+    run_all_cells(page)  # the learner runs the lesson (this cell needs the ones above it)
+    # the answer shows under the cell (waited for by its text: the output is redrawn as the lesson runs)
+    cell.locator(".jp-OutputArea-output", has_text="(167, 167)").first.wait_for(state="visible")
+    screenshot(cell, "lessons-predict-run.png")

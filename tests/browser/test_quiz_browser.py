@@ -108,3 +108,27 @@ def test_feedback_contrast_in_the_dark_theme_and_boards_at_320px(dark_server, br
         screenshot(box, "quiz-dark-320px.png")
     finally:
         context.close()
+
+
+def test_a_play_quiz_is_answered_by_clicking_the_play_on_the_board(jupyter_server, page):
+    """A lesson's PlayQuiz: Answer on the board, click 8 then 5 and 6 then 5, Check: the quiz marks it
+    right (the same check as a typed answer) and shows the position after the play."""
+    jupyter_server.write_notebook("boardquiz.ipynb", CELLS)
+    open_notebook(page, jupyter_server, "boardquiz.ipynb")
+    run_all_cells(page)
+    box = _quiz_box(page, 1)
+    box.locator(".bglearn-board-toggle").click()
+    board = box.locator(".bglearn-answer-board")
+    board.wait_for(state="visible", timeout=20_000)
+    for point, expect in ((8, "picked up"), (5, "Your play: 8/5"), (6, "picked up"), (5, "Your play: 8/5 6/5")):
+        before = board.get_attribute("data-revision")
+        board.locator(f'.bglearn-svg [data-point="{point}"]').click()
+        page.wait_for_function("([el, rev]) => el.dataset.revision !== rev", arg=[board.element_handle(), before],
+                               timeout=20_000)
+        assert expect in board.locator(".bglearn-message").inner_text()
+    board.locator('[data-control="submit"]').click()
+    box.locator(".bglearn-feedback-correct").wait_for(state="visible", timeout=20_000)
+    assert box.locator(".bglearn-answer-input").input_value() == "8/5 6/5"
+    screenshot(box, "quiz-board-answer.png")
+    with jupyter_server.kernel_for("boardquiz.ipynb") as kernel:
+        assert kernel.eval("[(f.correct, f.play.notation) for f in play.attempts]") == [[True, "8/5 6/5"]]

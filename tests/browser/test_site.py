@@ -137,9 +137,11 @@ def offline_context(browser, served):
 
 # Ready: the app is up, the toolbar names the Pyodide kernel (not "No Kernel": the status indicator reads
 # idle before any kernel is attached) and the kernel is idle.
-KERNEL_IDLE = ("() => !!window.jupyterapp"
-               " && [...document.querySelectorAll('.jp-Toolbar-kernelName')].some(k => k.textContent.includes('Pyodide'))"
-               " && !!document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=\"idle\"]')")
+# The notebook's own kernel (not just the toolbar: its idle indicator can show before the kernel has
+# started) is the Pyodide kernel, connected and idle.
+KERNEL_IDLE = ("() => { const w = window.jupyterapp?.shell.currentWidget; const k = w?.sessionContext?.session?.kernel;"
+               " return !!k && k.status === 'idle' && k.connectionStatus === 'connected'"
+               " && [...document.querySelectorAll('.jp-Toolbar-kernelName')].some(n => n.textContent.includes('Pyodide')); }")
 
 
 # Every code cell of the open notebook has run in this kernel (outputs were cleared first, which also

@@ -20,6 +20,12 @@ Which rule is named, when an attempt breaks several: the first that it breaks in
 4. Every step can be made but the play is not one of the legal plays: the forced-move rule it breaks
    (``DOUBLES_UNDERPLAYED``, ``DICE_NOT_FULLY_USED``, ``LARGER_DIE_REQUIRED``).
 
+Long Nardy (``position.variant == "long-nardy"``, rules in :mod:`bglearn.nardy.explain`) adds: at
+stage 2, a move from the bar (``BAD_NOTATION``: there is no bar) and any ``*`` (``CLOSED_POINT``:
+no hitting) before the other checks; at stage 3, ``HEAD_RULE`` after ``BEAR_OFF_HIGHER_POINT`` and
+``CLOSED_POINT`` (a point with any opposing checker) in place of ``BLOCKED``; before stage 4, a play
+that ends holding a six-point block the rule forbids (``SIX_BLOCK``).
+
 Every play a message names, and every ``suggestion``, is a legal play; plays in messages are written
 as paths (``bar/21/19``, see :func:`bglearn.notation.format_play`). ``numbering=`` writes the points
 in the numbering of the board the learner looks at (default: the side on roll's own numbering).
@@ -44,6 +50,7 @@ from typing import Iterable, Sequence, Union
 
 from .dice import Roll, RollLike, as_roll
 from .errors import IllegalPlayError, NotationError
+from .i18n import N_, _, ngettext
 from .kernel import HIT_WEIGHT, POINT_WEIGHT, mover_arrays, position_key
 from .notation import Segment, format_play, format_point, parse_moves
 from .plays import BAR, OFF, Move, Play, legal_plays
@@ -55,30 +62,44 @@ __all__ = ["Reason", "Verdict", "explain", "parse_play", "legal_continuations"]
 class Reason(Enum):
     """Why an attempted play is (il)legal. ``reason.rule`` states the rule in one sentence."""
 
-    LEGAL = "The play is legal."
-    BAD_NOTATION = "Moves are written from/to, such as 13/7 or bar/22*."
-    NO_CHECKER = "You can only move your own checkers, from points where you have one."
-    WRONG_DIRECTION = "Checkers move from higher-numbered points to lower ones, towards your home board."
-    BLOCKED = "A checker may not land on a point held by two or more opposing checkers."
-    ENTRY_POINT = (
+    LEGAL = N_("The play is legal.")
+    BAD_NOTATION = N_("Moves are written from/to, such as 13/7 or bar/22*.")
+    NO_CHECKER = N_("You can only move your own checkers, from points where you have one.")
+    WRONG_DIRECTION = N_("Checkers move from higher-numbered points to lower ones, towards your home board.")
+    BLOCKED = N_("A checker may not land on a point held by two or more opposing checkers.")
+    ENTRY_POINT = N_(
         "A checker on the bar enters in your opponent's home board: a die of n enters on your (25 - n)-point."
     )
-    BAR_FIRST = "While you have a checker on the bar, you must enter it before moving any other checker."
-    BEAR_OFF_NOT_ALL_HOME = "You may bear off only when all your checkers are in your home board."
-    BEAR_OFF_HIGHER_POINT = (
+    BAR_FIRST = N_("While you have a checker on the bar, you must enter it before moving any other checker.")
+    BEAR_OFF_NOT_ALL_HOME = N_("You may bear off only when all your checkers are in your home board.")
+    BEAR_OFF_HIGHER_POINT = N_(
         "A die higher than a checker's point bears it off only when no checker stands on a higher point."
     )
-    DIE_MISMATCH = "Each move must use the number on one die (or, for one checker, several dice in turn)."
-    DICE_NOT_FULLY_USED = "You must use both dice if any legal way of playing them does so."
-    LARGER_DIE_REQUIRED = "If only one die can be used, and either could be, you must use the larger."
-    DOUBLES_UNDERPLAYED = "With doubles you must play as many of the four moves as you can."
-    NO_BLOT_TO_HIT = "A '*' marks a hit; you can only hit a point with exactly one opposing checker."
-    MUST_MOVE = "If you can move, you must: a turn is lost only when no legal play exists."
-    GAME_OVER = "The game is over: one side has borne off all its checkers."
+    DIE_MISMATCH = N_("Each move must use the number on one die (or, for one checker, several dice in turn).")
+    DICE_NOT_FULLY_USED = N_("You must use both dice if any legal way of playing them does so.")
+    LARGER_DIE_REQUIRED = N_("If only one die can be used, and either could be, you must use the larger.")
+    DOUBLES_UNDERPLAYED = N_("With doubles you must play as many of the four moves as you can.")
+    NO_BLOT_TO_HIT = N_("A '*' marks a hit; you can only hit a point with exactly one opposing checker.")
+    MUST_MOVE = N_("If you can move, you must: a turn is lost only when no legal play exists.")
+    GAME_OVER = N_("The game is over: one side has borne off all its checkers.")
+    # Long Nardy (bglearn.nardy)
+    HEAD_RULE = N_(
+        "Only one checker may leave the head (your 24-point) in a turn; two when all 15 are still there "
+        "and you roll 6-6, 4-4 or 3-3."
+    )
+    CLOSED_POINT = N_(
+        "In Long Nardy a point with any opposing checker on it is closed: you can't land there, and nothing "
+        "is ever hit."
+    )
+    SIX_BLOCK = N_(
+        "A play may not leave you holding six points in a row in front of your opponent unless at least one "
+        "opposing checker is already past them."
+    )
 
     @property
     def rule(self) -> str:
-        return self.value
+        """The rule in one sentence, in the current language (:func:`bglearn.set_language`)."""
+        return _(self.value)
 
 
 @dataclass(frozen=True)
@@ -109,41 +130,52 @@ Attempt = Union[str, Move, Play, Sequence[Move]]
 
 # -- words: point numbers in the numbering the learner sees ----------------------------------
 
-class _Words:
-    """Point names for messages: the mover's own (``your 7-point``) or, when the learner looks at a
-    board numbered for the other side, the number printed there (``point 18``)."""
+class PointWords:
+    """Point names for the messages of a check: the mover's own (``your 7-point``) or, when the learner
+    looks at a board numbered for the other side, the number printed there (``point 18``). Made by
+    :func:`explain`; a variant's :class:`CheckState` uses it to name points in its own messages
+    (:meth:`pt`, :meth:`pts`) and ``them`` to name the opponent."""
 
-    __slots__ = ("mover", "numbering", "flip", "them")
+    __slots__ = ("mover", "numbering", "flip", "them", "nardy")
 
-    def __init__(self, mover: Player, numbering: Player | None) -> None:
+    def __init__(self, mover: Player, numbering: Player | None, variant: str = "backgammon") -> None:
+        self.nardy = variant == "long-nardy"  # the other side numbers my point p as ((p + 11) mod 24) + 1
         self.mover = mover
         self.numbering = mover if numbering is None else Player(numbering)
         self.flip = self.numbering is not mover
-        self.them = str(mover.opponent)
+        self.them = mover.opponent.name_text
 
     def num(self, p: int) -> int:
-        return 25 - p if self.flip and 1 <= p <= 24 else p
+        if self.flip and 1 <= p <= 24:
+            return (p + 11) % 24 + 1 if self.nardy else 25 - p
+        return p
 
     def pt(self, p: int) -> str:
         """``your 7-point`` (or ``point 18`` in the other side's numbering)."""
-        return f"point {self.num(p)}" if self.flip else f"your {p}-point"
+        # Translators: a point named inside a sentence, on a board numbered for the other side.
+        # Translators: "your {number}-point" is the learner's own numbering; notation stays as it is.
+        return _("point {number}").format(number=self.num(p)) if self.flip else _("your {number}-point").format(number=p)
 
     def pts(self, points: Sequence[int]) -> str:
         names = [self.pt(p) for p in sorted(points, reverse=True)]
         if len(names) == 1:
             return names[0]
-        return ", ".join(names[:-1]) + " and " + names[-1]
+        # Translators: the end of a list of points, e.g. "your 8-point, your 7-point and your 6-point".
+        return _("{points} and {last}").format(points=", ".join(names[:-1]), last=names[-1])
 
     def leg(self, a: int, z: int) -> str:
         return f"{format_point(self.num(a))}/{format_point(self.num(z))}"
 
     def home(self) -> str:
-        return "(points 19-24)" if self.flip else "(points 1-6)"
+        if self.flip and self.nardy:
+            return _("(points {first}-{last})").format(first=13, last=18)
+        return _("(points {first}-{last})").format(first=19, last=24) if self.flip else \
+            _("(points {first}-{last})").format(first=1, last=6)
 
     def play(self, play: Play | None) -> str:
         if play is None:
             return ""
-        return format_play(play, paths=True, numbering=self.numbering) or "(no legal play)"
+        return format_play(play, paths=True, numbering=self.numbering) or _("(no legal play)")
 
     def segments(self, segments: Sequence[Segment], written: str) -> str:
         """The attempt as the learner wrote it (re-written in the board's numbering when that differs)."""
@@ -158,24 +190,41 @@ class _Words:
 
 # -- the board during a realization ---------------------------------------------------------
 
-class _State:
+class CheckState:
     """The mover's board during a check: ``b`` (0 off, 1-24, 25 bar), ``o`` opposing counts in the
-    mover's numbering, and the integer key that :mod:`bglearn.kernel` uses for positions."""
+    mover's numbering, and the integer key that :mod:`bglearn.kernel` uses for positions.
+
+    This class plays backgammon's rules; a variant subclasses it (and overrides :meth:`problem`,
+    :meth:`open_step`, :meth:`reading_problem`, :meth:`end_problem`, :meth:`copy`) and hands its
+    state out through its position class's ``check_state`` (see :mod:`bglearn.nardy.explain`)."""
 
     __slots__ = ("b", "o", "key", "w")
 
-    def __init__(self, b: list[int], o: list[int], key: int, w: _Words) -> None:
+    def __init__(self, b: list[int], o: list[int], key: int, w: PointWords) -> None:
         self.b, self.o, self.key, self.w = b, o, key, w
 
     @classmethod
-    def of(cls, position: Position, w: _Words) -> "_State":
+    def of(cls, position: Position, w: PointWords, roll: Roll | None = None) -> "CheckState":
+        """The start of a check; a position of another variant hands out its own state
+        (``position.check_state``, such as :class:`bglearn.nardy.explain.NardyState`)."""
+        if position.variant != "backgammon":
+            return position.check_state(w, roll)
         b, o = mover_arrays(position)
         return cls(b, o, position_key(b), w)
 
-    def copy(self) -> "_State":
-        return _State(self.b[:], self.o[:], self.key, self.w)
+    def reading_problem(self, chains: Sequence[tuple[tuple[int, ...], tuple[bool, ...]]]) -> "Problem | None":
+        """A rule of the variant that the written moves break on their own (backgammon: none)."""
+        return None
 
-    def step(self, s: int, t: int, die: int) -> tuple[bool, "_Problem | None"]:
+    def end_problem(self, partial: bool) -> "Problem | None":
+        """A rule of the variant broken by the position reached (backgammon: none); ``partial`` when
+        the moves so far are only the start of a turn that cannot be completed."""
+        return None
+
+    def copy(self) -> "CheckState":
+        return CheckState(self.b[:], self.o[:], self.key, self.w)
+
+    def step(self, s: int, t: int, die: int) -> tuple[bool, "Problem | None"]:
         """Move one checker from ``s`` with ``die`` (``t`` is ``s - die`` or OFF); returns (hit, problem)."""
         problem = self.problem(s, t, die)
         if problem:
@@ -194,72 +243,86 @@ class _State:
         """True when a checker may land on ``t`` (or bear off) from ``s``, ignoring bear-off order."""
         return t == OFF or self.o[t] < 2
 
-    def problem(self, s: int, t: int, die: int) -> "_Problem | None":
+    def problem(self, s: int, t: int, die: int) -> "Problem | None":
         b, o, w = self.b, self.o, self.w
         if s != BAR and b[BAR]:
-            return _Problem(Reason.BAR_FIRST, _bar_first_text(b[BAR]))
+            return Problem(Reason.BAR_FIRST, _bar_first_text(b[BAR]))
         if not b[s]:
             if s == BAR:
-                return _Problem(Reason.NO_CHECKER, "You have no checker on the bar.", point=BAR)
-            note = ""
+                return Problem(Reason.NO_CHECKER, _("You have no checker on the bar."), point=BAR)
             if o[s]:
-                note = f" — the checkers there are {w.them}'s"
-            return _Problem(Reason.NO_CHECKER, f"You have no checker on {w.pt(s)}{note}.", point=s)
+                text = _("You have no checker on {point} — the checkers there are {player}'s.")
+            else:
+                text = _("You have no checker on {point}.")
+            return Problem(Reason.NO_CHECKER, text.format(point=w.pt(s), player=w.them), point=s)
         if t == OFF:
             outside = [p for p in range(7, 25) if b[p]]
             if outside:
-                return _Problem(
+                return Problem(
                     Reason.BEAR_OFF_NOT_ALL_HOME,
-                    f"You may bear off only when all your checkers are in your home board {w.home()}; "
-                    f"you still have {'a checker' if sum(b[p] for p in outside) == 1 else 'checkers'} "
-                    f"on {w.pts(outside)}.",
+                    ngettext(
+                        "You may bear off only when all your checkers are in your home board {home}; "
+                        "you still have a checker on {points}.",
+                        "You may bear off only when all your checkers are in your home board {home}; "
+                        "you still have {n} checkers on {points}.",
+                        sum(b[p] for p in outside),
+                    ).format(home=w.home(), points=w.pts(outside), n=sum(b[p] for p in outside)),
                 )
             if die > s:
                 higher = [p for p in range(s + 1, 7) if b[p]]
                 if higher:
                     h = max(higher)
-                    base = (f"A {die} bears off from {w.pt(s)} only when no checker stands on a higher "
-                            f"point, and you have one on {w.pt(h)}")
+                    names = {"die": die, "point": w.pt(s), "higher": w.pt(h)}
+                    plain = _("A {die} bears off from {point} only when no checker stands on a higher point, "
+                              "and you have one on {higher}.").format(**names)
                     if h > die and self.open_step(h, h - die):
-                        hint = Move(h, h - die, die)
-                        use = f"move the checker on {w.pt(h)} ({w.leg(h, h - die)})"
+                        hint: Move | None = Move(h, h - die, die)
+                        text = _("A {die} bears off from {point} only when no checker stands on a higher point, "
+                                 "and you have one on {higher}: use the {die} to move the checker on {higher} "
+                                 "({move}).").format(move=w.leg(h, h - die), **names)
                     elif h <= die:
                         hint = Move(h, OFF, die)
-                        use = f"bear off the checker on {w.pt(h)} ({w.leg(h, OFF)})"
+                        text = _("A {die} bears off from {point} only when no checker stands on a higher point, "
+                                 "and you have one on {higher}: use the {die} to bear off the checker on "
+                                 "{higher} ({move}).").format(move=w.leg(h, OFF), **names)
                     else:
                         hint = None
-                        use = ""
-                    return _Problem(
-                        Reason.BEAR_OFF_HIGHER_POINT,
-                        f"{base}: use the {die} to {use}." if hint else f"{base}.",
-                        hint=hint,
-                        plain=f"{base}.",
-                    )
+                        text = plain
+                    return Problem(Reason.BEAR_OFF_HIGHER_POINT, text, hint=hint, plain=plain)
             elif die < s:
-                return _Problem(
+                return Problem(
                     Reason.DIE_MISMATCH,
-                    f"A {die} does not take a checker from {w.pt(s)} off; it needs a {s} or more.",
+                    _("A {die} does not take a checker from {point} off; it needs a {needed} or more.").format(
+                        die=die, point=w.pt(s), needed=s),
                 )
             return None
         n = o[t]
         if n >= 2:
             if s == BAR:
-                return _Problem(
+                return Problem(
                     Reason.BLOCKED,
-                    f"A {die} enters on {w.pt(t)}, and {w.them} holds it with {n} checkers: "
-                    f"you can't enter with the {die}.",
+                    ngettext("A {die} enters on {point}, and {player} holds it with {n} checker: "
+                             "you can't enter with the {die}.",
+                             "A {die} enters on {point}, and {player} holds it with {n} checkers: "
+                             "you can't enter with the {die}.", n).format(die=die, point=w.pt(t), player=w.them, n=n),
                     point=t,
                 )
-            return _Problem(
+            return Problem(
                 Reason.BLOCKED,
-                f"{w.them} holds {w.pt(t)} with {n} checkers, so you can't land there.",
+                ngettext("{player} holds {point} with {n} checker, so you can't land there.",
+                         "{player} holds {point} with {n} checkers, so you can't land there.", n).format(
+                    player=w.them, point=w.pt(t), n=n),
                 point=t,
             )
         return None
 
 
-class _Problem:
-    """A rule broken by one step (a plain class, not a dataclass: defining dataclasses costs import time)."""
+class Problem:
+    """A rule broken by one step of a check: the ``reason`` and the learner's ``message``, the ``point``
+    it is about, and (for the kit's own use) how far into the play it was found, a move the message
+    proposes and the message without that proposal. A :class:`CheckState` returns one from
+    :meth:`CheckState.problem` and the other checks; :func:`explain` turns the first into the verdict.
+    (A plain class, not a dataclass: defining dataclasses costs import time.)"""
 
     __slots__ = ("reason", "message", "point", "depth", "hint", "plain")
 
@@ -271,15 +334,12 @@ class _Problem:
 
 
 def _bar_first_text(n: int) -> str:
-    if n == 1:
-        return "You have a checker on the bar: enter it before moving any other checker."
-    return f"You have {n} checkers on the bar: enter them all before moving any other checker."
+    return ngettext("You have a checker on the bar: enter it before moving any other checker.",
+                    "You have {n} checkers on the bar: enter them all before moving any other checker.", n).format(n=n)
 
 
 def _dice_words(values: Sequence[int]) -> str:
     vals = sorted(values, reverse=True)
-    if not vals:
-        return "no dice"
     return "-".join(str(v) for v in vals)
 
 
@@ -290,7 +350,7 @@ class _Success:
 
     __slots__ = ("state", "moves", "dice_left", "unmarked")
 
-    def __init__(self, state: _State, moves: list[Move], dice_left: list[int], unmarked: int) -> None:
+    def __init__(self, state: CheckState, moves: list[Move], dice_left: list[int], unmarked: int) -> None:
         self.state, self.moves, self.dice_left = state, moves, dice_left
         self.unmarked = unmarked  # hits on intermediate points that were not marked with '*'
 
@@ -334,85 +394,95 @@ def _chains(segments: Sequence[Segment]) -> list[tuple[tuple[int, ...], tuple[bo
 
 
 def _reading_problem(
-    start: _State, roll: Roll, chains: Sequence[tuple[tuple[int, ...], tuple[bool, ...]]]
-) -> _Problem | None:
+    start: CheckState, roll: Roll, chains: Sequence[tuple[tuple[int, ...], tuple[bool, ...]]]
+) -> Problem | None:
     """Stage 2 of the order in the module docstring: the written moves read on their own."""
     w = start.w
+    variant_problem = start.reading_problem(chains)
+    if variant_problem is not None:
+        return variant_problem
     full = list(roll.dice)
     legs = [(a, z) for path, _ in chains for a, z in zip(path, path[1:])]
     for a, z in legs:
         if z != OFF and z >= a:
-            return _Problem(
+            return Problem(
                 Reason.WRONG_DIRECTION,
-                f"{w.leg(a, z)} does not move the checker." if z == a else
-                f"{w.leg(a, z)} goes backwards: your checkers move towards your home board {w.home()}." if w.flip else
-                f"{w.leg(a, z)} goes backwards: your checkers move from higher-numbered points to lower ones, "
-                "towards your home board.",
+                (_("{move} does not move the checker.") if z == a else
+                 _("{move} goes backwards: your checkers move towards your home board {home}.") if w.flip else
+                 _("{move} goes backwards: your checkers move from higher-numbered points to lower ones, "
+                   "towards your home board.")).format(move=w.leg(a, z), home=w.home()),
             )
     for a, z in legs:
         if a == BAR and 1 <= z <= 6 and z in full and not _die_sequences(a, z, full):
-            return _Problem(
+            return Problem(
                 Reason.ENTRY_POINT,
-                f"From the bar a {z} enters on {w.pt(25 - z)} ({w.them}'s {z}-point), not on {w.pt(z)}: "
-                f"a checker on the bar enters in {w.them}'s home board.",
+                _("From the bar a {die} enters on {entry} ({player}'s {die}-point), not on {point}: "
+                  "a checker on the bar enters in {player}'s home board.").format(
+                    die=z, entry=w.pt(25 - z), player=w.them, point=w.pt(z)),
             )
     for a, z in legs:
         if not _die_sequences(a, z, full):
             if z == OFF:
-                msg = (f"Bearing off from {w.pt(a)} takes a {a} (or a higher number when no checker "
-                       f"is on a higher point), and you rolled {roll}.")
+                msg = _("Bearing off from {point} takes a {needed} (or a higher number when no checker "
+                        "is on a higher point), and you rolled {roll}.").format(point=w.pt(a), needed=a, roll=roll)
             else:
-                msg = (f"{w.leg(a, z)} is {a - z} pips, but you rolled {roll}: each move must match a die, or for "
-                       "one checker the dice added together.")
-            return _Problem(Reason.DIE_MISMATCH, msg)
+                msg = ngettext("{move} is {n} pip, but you rolled {roll}: each move must match a die, or for "
+                               "one checker the dice added together.",
+                               "{move} is {n} pips, but you rolled {roll}: each move must match a die, or for "
+                               "one checker the dice added together.", a - z).format(
+                    move=w.leg(a, z), n=a - z, roll=roll)
+            return Problem(Reason.DIE_MISMATCH, msg)
     written = sum(a - z for a, z in legs if z != OFF)
     if written > roll.pips:
-        return _Problem(Reason.DIE_MISMATCH, f"Your moves add up to {written} pips, but {roll} gives only {roll.pips}.")
+        return Problem(Reason.DIE_MISMATCH, ngettext(
+            "Your moves add up to {n} pip, but {roll} gives only {pips}.",
+            "Your moves add up to {n} pips, but {roll} gives only {pips}.", written).format(
+            n=written, roll=roll, pips=roll.pips))
     for path, hits in chains:
         for z, marked in zip(path[1:], hits[1:]):
             if marked and z != OFF and start.o[z] == 0:
-                return _Problem(
+                return Problem(
                     Reason.NO_BLOT_TO_HIT,
-                    f"There is no {w.them} blot on {w.pt(z)} to hit ('*' marks a hit).",
+                    _("There is no {player} blot on {point} to hit ('*' marks a hit).").format(
+                        player=w.them, point=w.pt(z)),
                     point=z,
                 )
     return None
 
 
 def _realize(
-    position: Position, roll: Roll, segments: Sequence[Segment], w: _Words
-) -> tuple[list[_Success], list[_Problem]]:
+    position: Position, roll: Roll, segments: Sequence[Segment], w: PointWords
+) -> tuple[list[_Success], list[Problem]]:
     """Every way of playing the written segments one die at a time (checkers may take turns, so two
     checkers can enter from the bar before either moves on), with the rule broken by each way that fails."""
     chains = _chains(segments)
     successes: list[_Success] = []
-    problems: list[_Problem] = []
-    start = _State.of(position, w)
+    problems: list[Problem] = []
+    start = CheckState.of(position, w, roll)
     full = list(roll.dice)
 
     first = _reading_problem(start, roll, chains)
     if first is not None:
         return [], [first]
 
-    def fail(p: _Problem, legs_done: int, into_leg: int) -> None:
+    def fail(p: Problem, legs_done: int, into_leg: int) -> None:
         p.depth = legs_done * 8 - into_leg
         if p.reason is Reason.NO_CHECKER and p.point and start.b[p.point]:
             n = start.b[p.point]
             if p.point == BAR:
-                p.message = (
-                    "You have only one checker on the bar, and it has already entered this turn." if n == 1 else
-                    f"You have only {n} checkers on the bar, and they have all entered this turn."
-                )
+                p.message = ngettext(
+                    "You have only one checker on the bar, and it has already entered this turn.",
+                    "You have only {n} checkers on the bar, and they have all entered this turn.", n).format(n=n)
             else:
-                p.message = (
-                    f"You have only {n} checker{'s' if n != 1 else ''} on {w.pt(p.point)}, and "
-                    f"{'it has' if n == 1 else 'they have'} already moved this turn."
-                )
+                p.message = ngettext(
+                    "You have only {n} checker on {point}, and it has already moved this turn.",
+                    "You have only {n} checkers on {point}, and they have already moved this turn.", n).format(
+                    n=n, point=w.pt(p.point))
         problems.append(p)
 
     seen: set[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], int]] = set()
 
-    def dfs(state: _State, cursor: tuple[tuple[int, int], ...], dice_left: tuple[int, ...],
+    def dfs(state: CheckState, cursor: tuple[tuple[int, int], ...], dice_left: tuple[int, ...],
             moves: tuple[Move, ...], unmarked: int) -> None:
         # cursor[i] = (index of the next waypoint of chain i, where its checker stands now)
         if len(successes) > 64:
@@ -433,10 +503,10 @@ def _realize(
             z, marked = path[j], hits[j]
             into_leg = 0 if pos == path[j - 1] else 1
             if not dice_left:
-                fail(_Problem(
+                fail(Problem(
                     Reason.DIE_MISMATCH,
-                    f"{w.leg(path[j - 1], z)} needs another die, but all the dice of "
-                    f"{roll} are already used.",
+                    _("{move} needs another die, but all the dice of {roll} are already used.").format(
+                        move=w.leg(path[j - 1], z), roll=roll),
                 ), legs_done, into_leg)
                 continue
             progressed = False
@@ -466,10 +536,10 @@ def _realize(
                     continue
                 reached = t == z or t == OFF
                 if reached and marked and not hit:
-                    fail(_Problem(
+                    fail(Problem(
                         Reason.NO_BLOT_TO_HIT,
-                        f"There is no {w.them} blot on {w.pt(z)} to hit ('*' marks a hit): "
-                        f"a checker of yours has already hit it this turn.",
+                        _("There is no {player} blot on {point} to hit ('*' marks a hit): "
+                          "a checker of yours has already hit it this turn.").format(player=w.them, point=w.pt(z)),
                     ), legs_done, into_leg)
                     continue
                 new_cursor = cursor[:i] + (((j + 1) if reached else j, t),) + cursor[i + 1:]
@@ -478,33 +548,38 @@ def _realize(
             if not progressed:
                 a = path[j - 1]
                 where = pos if pos != a else a
-                if z == OFF:
-                    msg = (f"Bearing off from {w.pt(where)} needs a {where} or more, and you have "
-                           f"{_dice_words(dice_left)} left to play.")
+                if z == OFF and not dice_left:
+                    msg = _("Bearing off from {point} needs a {needed} or more, and you have no dice left "
+                            "to play.").format(point=w.pt(where), needed=where)
+                elif z == OFF:
+                    msg = _("Bearing off from {point} needs a {needed} or more, and you have {dice} left "
+                            "to play.").format(point=w.pt(where), needed=where, dice=_dice_words(dice_left))
                 else:
-                    msg = (f"{w.leg(a, z)} is {a - z} pips, which the dice you still have "
-                           f"to play ({_dice_words(dice_left)}) don't make.")
-                fail(_Problem(Reason.DIE_MISMATCH, msg), legs_done, into_leg)
+                    msg = ngettext("{move} is {n} pip, which the dice you still have to play ({dice}) don't make.",
+                                   "{move} is {n} pips, which the dice you still have to play ({dice}) don't make.",
+                                   a - z).format(move=w.leg(a, z), n=a - z, dice=_dice_words(dice_left))
+                fail(Problem(Reason.DIE_MISMATCH, msg), legs_done, into_leg)
 
     dfs(start.copy(), tuple((1, path[0]) for path, _ in chains), tuple(full), (), 0)
     return successes, problems
 
 
 _PRECEDENCE = [Reason.BAR_FIRST, Reason.NO_CHECKER, Reason.WRONG_DIRECTION, Reason.BEAR_OFF_NOT_ALL_HOME,
-               Reason.BEAR_OFF_HIGHER_POINT, Reason.BLOCKED, Reason.NO_BLOT_TO_HIT, Reason.DIE_MISMATCH]
+               Reason.BEAR_OFF_HIGHER_POINT, Reason.HEAD_RULE, Reason.BLOCKED, Reason.CLOSED_POINT,
+               Reason.NO_BLOT_TO_HIT, Reason.DIE_MISMATCH]
 
 
-def _best_problem(problems: list[_Problem], w: _Words) -> _Problem:
+def _best_problem(problems: list[Problem], w: PointWords) -> Problem:
     deepest = max(p.depth for p in problems)
     candidates = [p for p in problems if p.depth == deepest]
     blocked = [p for p in candidates if p.reason is Reason.BLOCKED]
     if len(blocked) > 1 and len(blocked) == len(candidates):
         points = sorted({p.point for p in blocked if p.point}, reverse=True)
         if len(points) > 1:
-            return _Problem(
+            return Problem(
                 Reason.BLOCKED,
-                f"Every way of playing that lands on a point held by two or more opposing checkers "
-                f"({w.pts(points)}), so it can't be played.",
+                _("Every way of playing that lands on a point held by two or more opposing checkers "
+                  "({points}), so it can't be played.").format(points=w.pts(points)),
                 depth=deepest,
             )
     return min(candidates, key=lambda p: _PRECEDENCE.index(p.reason) if p.reason in _PRECEDENCE else len(_PRECEDENCE))
@@ -525,7 +600,7 @@ def _legal_index(position: Position, plays: list[Play]) -> dict[int, Play]:
     return {_key_after(key0, p.moves): p for p in plays}
 
 
-def _single_steps(state: _State, dice_left: Sequence[int]) -> list[Move]:
+def _single_steps(state: CheckState, dice_left: Sequence[int]) -> list[Move]:
     """Every single-die move that is legal on its own from ``state``."""
     out = []
     for d in sorted(set(dice_left), reverse=True):
@@ -541,7 +616,7 @@ def _single_steps(state: _State, dice_left: Sequence[int]) -> list[Move]:
     return out
 
 
-def _can_complete(state: _State, dice_left: list[int], legal: dict[int, Play], memo: dict[tuple[int, tuple[int, ...]], Play | None]) -> Play | None:
+def _can_complete(state: CheckState, dice_left: list[int], legal: dict[int, Play], memo: dict[tuple[int, tuple[int, ...]], Play | None]) -> Play | None:
     """A legal play reachable from ``state`` by playing some of ``dice_left`` in some order."""
     memo_key = (state.key, tuple(sorted(dice_left)))
     if memo_key in memo:
@@ -595,13 +670,14 @@ def _segments_of(attempted: Attempt) -> tuple[list[Segment], str, bool]:
             moves = [m if isinstance(m, Move) else Move(*m) for m in attempted]
         except TypeError:
             raise NotationError(
-                f"explain takes notation text, a Move, a list of Moves or a Play, got {type(attempted).__name__}."
+                _("explain takes notation text, a Move, a list of Moves or a Play, got {type}.").format(
+                    type=type(attempted).__name__)
             ) from None
     segs = [Segment((m.source, m.destination), (False, m.hit)) for m in moves]
     return segs, " ".join(str(m) for m in moves), True
 
 
-def _with_hint(p: _Problem, plays: list[Play]) -> str:
+def _with_hint(p: Problem, plays: list[Play]) -> str:
     """The problem's message, keeping a proposed move only when some legal play makes it."""
     if p.hint is None:
         return p.message
@@ -641,12 +717,15 @@ def explain(
         segments, text, default_complete = _segments_of(attempted)
     except NotationError as exc:
         return Verdict(False, Reason.BAD_NOTATION, str(exc), attempted=str(attempted))
-    w = _Words(position.turn, numbering)
+    w = PointWords(position.turn, numbering, position.variant)
     shown = w.segments(segments, text)
     whole = default_complete if complete is None else complete
     plays = legal_plays(position, r)
     if position.is_game_over:
-        return Verdict(False, Reason.GAME_OVER, f"The game is over: {position.winner} has borne off all 15 checkers.",
+        winner = position.winner
+        return Verdict(False, Reason.GAME_OVER,
+                       _("The game is over: {player} has borne off all 15 checkers.").format(
+                           player=winner.name_text if winner is not None else ""),
                        attempted=text)
     legal = _legal_index(position, plays)
     max_dice = len(plays[0].moves) if plays else 0
@@ -654,12 +733,13 @@ def explain(
 
     if not segments:
         if not plays:
-            return Verdict(True, Reason.LEGAL, f"No legal play exists with {r}: the turn is lost.",
+            return Verdict(True, Reason.LEGAL, _("No legal play exists with {roll}: the turn is lost.").format(roll=r),
                            play=Play(position, r, ()), attempted=text)
         if not whole:
-            return Verdict(True, Reason.LEGAL, "Nothing played yet.", attempted=text)
+            return Verdict(True, Reason.LEGAL, _("Nothing played yet."), attempted=text)
         return Verdict(False, Reason.MUST_MOVE,
-                       f"{r} can be played (for example {w.play(example)}), and if you can move, you must.",
+                       _("{roll} can be played (for example {play}), and if you can move, you must.").format(
+                           roll=r, play=w.play(example)),
                        suggestion=example, attempted=text)
 
     successes, problems = _realize(position, r, segments, w)
@@ -675,53 +755,69 @@ def explain(
         for s in candidates:
             match = legal.get(s.state.key)
             if match is not None:
-                return Verdict(True, Reason.LEGAL, f"{w.play(match)} is a legal play of {r}.", play=match,
-                               attempted=text)
+                return Verdict(True, Reason.LEGAL, _("{play} is a legal play of {roll}.").format(
+                    play=w.play(match), roll=r), play=match, attempted=text)
         if fewest:
             for s in successes:
                 match = legal.get(s.state.key)
                 if match is not None:
-                    return Verdict(True, Reason.LEGAL, f"{w.play(match)} is a legal play of {r}.", play=match,
-                                   attempted=text)
+                    return Verdict(True, Reason.LEGAL, _("{play} is a legal play of {roll}.").format(
+                        play=w.play(match), roll=r), play=match, attempted=text)
         s = candidates[0]
+        broken = s.state.end_problem(partial=False)
+        if broken is not None:
+            return Verdict(False, broken.reason, broken.message, suggestion=_closest(plays, s.moves), attempted=text)
         return _judge_incomplete(r, plays, s, max_dice, shown, text, w)
 
     for s in candidates + [s for s in successes if s.unmarked != fewest]:
         target = _can_complete(s.state, s.dice_left, legal, memo)
         if target is not None:
             done = legal.get(s.state.key)
-            msg = f"{shown} is a legal start." if done is None else f"{w.play(done)} is a legal play of {r}."
+            msg = (_("{move} is a legal start.").format(move=shown) if done is None else
+                   _("{play} is a legal play of {roll}.").format(play=w.play(done), roll=r))
             return Verdict(True, Reason.LEGAL, msg, play=done, suggestion=target, attempted=text)
+    broken = candidates[0].state.end_problem(partial=True)
+    if broken is not None:
+        return Verdict(False, broken.reason, broken.message, suggestion=_closest(plays, candidates[0].moves),
+                       attempted=text)
     return _judge_incomplete(r, plays, candidates[0], max_dice, shown, text, w, partial=True)
 
 
 def _judge_incomplete(
-    r: Roll, plays: list[Play], s: _Success, max_dice: int, shown: str, text: str, w: _Words, partial: bool = False
+    r: Roll, plays: list[Play], s: _Success, max_dice: int, shown: str, text: str, w: PointWords, partial: bool = False
 ) -> Verdict:
     used = len(s.moves)
     example = _closest(plays, s.moves)
     ex = w.play(example)
     if r.is_double:
+        names = {"move": shown, "die": r.high, "roll": r, "max": max_dice, "play": ex, "n": used}
         if partial:
-            msg = (f"After {shown} you could not play as many {r.high}s as possible; with {r} you can play "
-                   f"{max_dice}, for example {ex}.")
+            msg = ngettext("After {move} you could not play as many {die}s as possible; with {roll} you can play "
+                           "{max} move, for example {play}.",
+                           "After {move} you could not play as many {die}s as possible; with {roll} you can play "
+                           "{max} moves, for example {play}.", max_dice).format(**names)
+        elif max_dice == 4:
+            msg = ngettext("With {roll} you can play all four {die}s (for example {play}); you played only {n}.",
+                           "With {roll} you can play all four {die}s (for example {play}); you played only {n}.",
+                           used).format(**names)
         else:
-            can = "all four" if max_dice == 4 else f"{max_dice} of the four"
-            msg = (f"With {r} you can play {can} {r.high}s (for example {ex}); "
-                   f"you played only {used}.")
+            msg = ngettext("With {roll} you can play {max} of the four {die}s (for example {play}); "
+                           "you played only {n}.",
+                           "With {roll} you can play {max} of the four {die}s (for example {play}); "
+                           "you played only {n}.", used).format(**names)
         return Verdict(False, Reason.DOUBLES_UNDERPLAYED, msg, suggestion=example, attempted=text)
     if max_dice == 2:
         if used == 1 and not _single_steps(s.state, s.dice_left):
             other = s.dice_left[0]
-            msg = (f"After {shown} the {other} can't be played, but {ex} uses both dice: the roll is one "
-                   f"unit, so you must play it in full.")
+            msg = _("After {move} the {die} can't be played, but {play} uses both dice: the roll is one "
+                    "unit, so you must play it in full.").format(move=shown, die=other, play=ex)
         else:
-            msg = f"{r} can be played in full, for example {ex}: you must use both dice."
+            msg = _("{roll} can be played in full, for example {play}: you must use both dice.").format(roll=r, play=ex)
         return Verdict(False, Reason.DICE_NOT_FULLY_USED, msg, suggestion=example, attempted=text)
     # Only one die can be used: it must be the larger when the larger can be played.
     larger = r.high
-    msg = (f"Only one die of {r} can be played, and either could be, so you must play the larger one, the "
-           f"{larger}: for example {ex}.")
+    msg = _("Only one die of {roll} can be played, and either could be, so you must play the larger one, the "
+            "{die}: for example {play}.").format(roll=r, die=larger, play=ex)
     return Verdict(False, Reason.LARGER_DIE_REQUIRED, msg, suggestion=example, attempted=text)
 
 
@@ -756,16 +852,17 @@ def legal_continuations(
     r = as_roll(roll)
     plays = legal_plays(position, r)
     legal = _legal_index(position, plays)
-    w = _Words(position.turn, numbering)
-    state = _State.of(position, w)
+    w = PointWords(position.turn, numbering, position.variant)
+    state = CheckState.of(position, w, r)
     left = list(r.dice)
     for m in moves_so_far:
         m = m if isinstance(m, Move) else Move(*m)
         if m.die not in left:
             raise IllegalPlayError(
-                f"{w.leg(m.source, m.destination)} uses a {m.die}, but no {m.die} of {r} is left to play."
+                _("{move} uses a {die}, but no {die} of {roll} is left to play.").format(
+                    move=w.leg(m.source, m.destination), die=m.die, roll=r)
             )
-        _, problem = state.step(m.source, m.destination, m.die)
+        _hit, problem = state.step(m.source, m.destination, m.die)
         if problem:
             raise IllegalPlayError(_with_hint(problem, plays))
         left.remove(m.die)

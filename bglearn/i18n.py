@@ -1,0 +1,186 @@
+"""Translations of every sentence the kit shows a learner (English, Spanish, Finnish, Romanian).
+
+Messages are wrapped where they are produced, never at import time::
+
+    from bglearn.i18n import _, ngettext, N_
+
+    _("Checker on the bar: enter it first with {die}.").format(die=die)
+    ngettext("{n} checker", "{n} checkers", n).format(n=n)
+    TITLE = N_("Bearing off")        # marked for extraction; shown with _(TITLE)
+
+The language is, in order of precedence: the one chosen with :func:`set_language`, the
+``BGLEARN_LANG`` environment variable, the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``, as GNU gettext reads them), and English when none of these names a language the kit has.
+
+Catalogs are the standard gettext ones (domain ``bglearn``) in ``bglearn/locale/<lang>/LC_MESSAGES``,
+managed with Babel by ``tools/i18n.py``. Nothing is read from disk until the first message in a
+language other than English is translated, so choosing a language costs nothing at ``import bglearn``.
+
+>>> set_language("en"); _("Legal play.")
+'Legal play.'
+>>> ngettext("{n} checker", "{n} checkers", 1).format(n=1)
+'1 checker'
+>>> set_language(None)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Iterable, Iterator
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from gettext import NullTranslations
+
+__all__ = ["LANGUAGES", "N_", "_", "current_language", "join_and", "join_or", "language_code", "ngettext",
+           "pgettext", "set_language", "using_language"]
+
+#: The languages the kit speaks, English (the source language) first.
+LANGUAGES: tuple[str, ...] = ("en", "es", "fi", "ro")
+
+DOMAIN = "bglearn"
+LOCALEDIR = Path(__file__).resolve().parent / "locale"
+ENV_VAR = "BGLEARN_LANG"
+_LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_chosen: str | None = None
+_catalogs: dict[str, NullTranslations] = {}
+
+
+def _normalize(name: str) -> str | None:
+    """The kit language a locale-style name means (``"fi_FI.UTF-8"`` -> ``"fi"``), or None."""
+    code = name.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def language_code(language: str) -> str:
+    """The kit's code for ``language`` ("fi_FI.UTF-8" -> "fi"); ``ValueError`` naming the choices if it has none."""
+    code = _normalize(language) if isinstance(language, str) else None
+    if code is None:
+        raise ValueError(
+            f"bglearn has no translation for language {language!r}; choose one of {', '.join(LANGUAGES)}"
+        )
+    return code
+
+
+def set_language(language: str | None) -> None:
+    """Show every later message in ``language`` ("en", "es", "fi" or "ro"; "fi_FI" also works).
+
+    ``None`` forgets the choice, so ``BGLEARN_LANG`` and the locale decide again.
+    An unknown language raises ``ValueError`` naming the languages the kit has.
+    """
+    global _chosen
+    _chosen = None if language is None else language_code(language)
+
+
+def current_language() -> str:
+    """The language messages are shown in now: set_language, else BGLEARN_LANG, else the locale, else "en"."""
+    if _chosen is not None:
+        return _chosen
+    env = os.environ.get(ENV_VAR, "")
+    if env:
+        code = _normalize(env)
+        if code is not None:
+            return code
+    for var in _LOCALE_VARS:
+        value = os.environ.get(var, "")
+        if value:  # the first variable that is set decides, as in GNU gettext
+            for part in value.split(":"):
+                code = _normalize(part)
+                if code is not None:
+                    return code
+            break
+    return "en"
+
+
+def _catalog(language: str) -> NullTranslations:
+    """The compiled catalog of ``language``, read once on first use (an empty one if it is missing)."""
+    catalog = _catalogs.get(language)
+    if catalog is None:
+        import gettext
+
+        catalog = gettext.translation(DOMAIN, localedir=str(LOCALEDIR), languages=[language], fallback=True)
+        _catalogs[language] = catalog
+    return catalog
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself in English or when the catalog lacks it)."""
+    language = current_language()
+    if language == "en":
+        return message
+    return _catalog(language).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message that fits ``n`` in the current language (Romanian has three)."""
+    language = current_language()
+    if language == "en":
+        return singular if n == 1 else plural
+    return _catalog(language).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` translated in ``context`` (for one English word with two meanings, e.g. a button)."""
+    language = current_language()
+    if language == "en":
+        return message
+    return _catalog(language).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a module-level constant for extraction; translate it where it is shown with ``_(CONST)``."""
+    return message
+
+
+@contextmanager
+def using_language(language: str | None) -> Iterator[str]:
+    """Show messages in ``language`` inside the ``with`` block, in this process and in the processes it
+    starts (``BGLEARN_LANG`` is set too); both are restored afterwards. ``None`` changes nothing."""
+    global _chosen
+    if language is None:
+        yield current_language()
+        return
+    before, env = _chosen, os.environ.get(ENV_VAR)
+    set_language(language)
+    os.environ[ENV_VAR] = current_language()
+    try:
+        yield current_language()
+    finally:
+        _chosen = before
+        if env is None:
+            os.environ.pop(ENV_VAR, None)
+        else:
+            os.environ[ENV_VAR] = env
+
+
+def _reload() -> None:
+    """Forget loaded catalogs (after ``tools/i18n.py compile`` in a running kernel, and for tests)."""
+    _catalogs.clear()
+
+
+def join_and(items: Iterable[object]) -> str:
+    """``items`` as one phrase in the current language: "10, 9 and 8".
+
+    >>> join_and([10, 9, 8])
+    '10, 9 and 8'
+    """
+    words = [str(i) for i in items]
+    if len(words) < 2:
+        return "".join(words)
+    # Translators: the end of a list, "10, 9 and 8": {items} is "10, 9", {last} is "8".
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def join_or(items: Iterable[object]) -> str:
+    """``items`` as a choice in the current language: "10, 9 or 8".
+
+    >>> join_or(["10", "9"])
+    '10 or 9'
+    """
+    words = [str(i) for i in items]
+    if len(words) < 2:
+        return "".join(words)
+    # Translators: the end of a choice, "10, 9 or 8": {items} is "10, 9", {last} is "8".
+    return _("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1])

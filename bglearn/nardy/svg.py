@@ -1,0 +1,87 @@
+"""What a Long Nardy diagram adds to the backgammon board (:func:`bglearn.svg.render` asks the position for it:
+:meth:`LongNardyPosition.draw_variant <bglearn.nardy.position.LongNardyPosition.draw_variant>`): both
+heads marked, each side's arrow of travel from its head, and the words that name the variant.
+
+Both sides travel anticlockwise (home on the right): the bottom player from its head (its 24-point,
+top right) along the top row and back along the bottom; the top player from its head (the bottom
+player's 12-point, bottom left) along the bottom row and back along the top. Display only: the
+points come from the position's numbering (:data:`bglearn.nardy.position.OPPOSITE`), no rule is
+decided here.
+
+>>> from bglearn import RED, WHITE
+>>> from bglearn.nardy.svg import screen_point
+>>> screen_point(WHITE, WHITE, 24), screen_point(WHITE, RED, 24)   # each side's 24-point, seen by White
+(24, 12)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import _
+from ..player import WHITE, Player
+from ..svg import F, PW, checker_style, coord
+from .board import HEAD, OPPOSITE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..position import Position
+
+__all__ = ["draw_nardy", "describe_nardy", "screen_point"]
+
+
+def screen_point(perspective: Player, mover: Player, n: int) -> int:
+    """``mover``'s point ``n`` as the bottom player (``perspective``) numbers it."""
+    return n if mover is perspective else OPPOSITE[n]
+
+
+def describe_nardy(position: "Position", perspective: Player) -> tuple[str, str]:
+    """The title and the first sentences of the diagram's description (its accessible text)."""
+    turn = position.turn.name_text
+    title = _("Long Nardy position, {player} on roll").format(player=turn)
+    other = perspective.opponent
+    text = _("Long Nardy (long backgammon): no hitting, no bar. Both sides move anticlockwise from their "
+             "head: {player}'s head is its 24-point, {other}'s head is {player}'s {head}-point.").format(
+        player=perspective.name_text, other=other.name_text, head=OPPOSITE[HEAD])
+    return title, text
+
+
+def draw_nardy(b: Any, dwg: Any, board: Any, th: Any, position: "Position") -> None:
+    """Mark both heads and draw both arrows of travel on a board drawn by :func:`bglearn.svg.render`."""
+    p = board.p
+    layer = b.g(dwg, {"class": "bg-nardy", "data-variant": "long-nardy"})
+    for player in (p, p.opponent):
+        head = screen_point(p, player, HEAD)
+        name = "white" if player is WHITE else "red"
+        colour = th.white_fill if player is WHITE else th.red_fill
+        g = b.g(layer, {"class": "bg-head", "data-head": name, "data-head-point": str(head), "role": "img",
+                        "aria-label": _("{player}'s head: {player}'s 24-point, where its 15 checkers start").format(
+                            player=player.name_text)})
+        # a bar in the owner's colour on the frame just outside the head's triangle (never over checkers)
+        left = board.rx(board.column(head), PW)
+        y0 = board.fy - F + 2 if head >= 13 else board.fb + 2
+        b.rect(g, left + 2, y0, PW - 4, F - 4, class_="bg-head-mark", rx="2", fill=colour,
+               stroke=th.halo, stroke_width="1.5")
+        # the arrow of travel: from the head along its own row, on both fields of that row
+        top = head >= 13
+        y = board.ym - 12 if top else board.ym + 12
+        pts = list(range(head, head - 12, -1))  # the head's row: 24 down to 13, or 12 down to 1
+        fields = [pts[:6], pts[6:]]
+        arrow = b.g(layer, {"class": "bg-travel", "data-travel": name, "role": "img",
+                            "aria-label": _("{player} moves this way, from its head round the board to its "
+                                            "home").format(player=player.name_text)})
+        style = checker_style(th, player)
+        for field in fields:
+            x1, x2 = board.point_x(field[0]), board.point_x(field[-1])
+            step = PW / 2 if x2 > x1 else -PW / 2
+            x1 -= step * 0.6
+            x2 += step * 0.6
+            d = f"M{coord(x1)} {coord(y)}L{coord(x2 - step * 0.6)} {coord(y)}"
+            b.path(arrow, d, fill="none", stroke=th.halo, stroke_width="7", stroke_linecap="round")
+            b.path(arrow, d, fill="none", stroke=colour, stroke_width="3", stroke_linecap="butt")
+            tip = (f"M{coord(x2)} {coord(y)}L{coord(x2 - step * 0.8)} {coord(y - 7)}"
+                   f"L{coord(x2 - step * 0.8)} {coord(y + 7)}Z")
+            b.path(arrow, tip, fill=colour, stroke=style["stroke"], stroke_width="1.5", stroke_linejoin="round")
+        label_y = y - 8 if top else y + 18
+        b.text(arrow, board.point_x(pts[0]), label_y, _("head"), class_="bg-head-label", font_size="12",
+               font_weight="bold", text_anchor="middle", fill=th.label)
+
