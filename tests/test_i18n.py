@@ -306,3 +306,32 @@ def test_the_larger_die_verdict_names_the_larger_die(lang):
     assert v.reason is bglearn.Reason.LARGER_DIE_REQUIRED
     assert v.message != v_en.message and KEYWORDS[lang]["larger"] in v.message.lower(), v.message
     assert "13/7" in v.message
+
+
+@pytest.mark.parametrize("lang, red, empty, neither", [
+    ("fi", "Punainen", "tyhjä", "ei kumpikaan"),
+    ("es", "Rojas", "vacío", "ninguno"),
+    ("ro", "Roșul", "gol", "niciunul"),
+])
+def test_a_learner_answers_in_the_language_the_questions_are_asked_in(lang, red, empty, neither):
+    """The words an exercise asks for (a colour, "empty", "neither") are accepted in the learner's
+    language as well as in English."""
+    from bglearn import RED
+    from bglearn.exercises.answers import as_player, is_word
+    from bglearn.exercises.questions import OpeningStarter, PointOwner
+
+    set_language(lang)
+    assert as_player(red) is RED and as_player("red") is RED
+    assert is_word(empty, "empty") and is_word(neither, "neither")
+    assert OpeningStarter(Position(), white_die=3, red_die=3).judge(neither)[0]
+    assert PointOwner(Position(), point=3, numbering=bglearn.WHITE).judge(empty)[0]
+    with pytest.raises(bglearn.exercises.AnswerFormatError):
+        as_player("sininen")
+
+
+def test_lists_are_joined_in_the_language_shown():
+    from bglearn.i18n import join_and, join_or
+
+    set_language("fi")
+    assert join_or(["10", "9"]) == "10 tai 9"
+    assert join_and([1, 2, 3]) == "1, 2 ja 3"
