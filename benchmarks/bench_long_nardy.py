@@ -5,34 +5,21 @@ Run: ``python benchmarks/bench_long_nardy.py`` (prints the figure the README's L
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bglearn import Dice, Position, Roll, legal_plays  # noqa: E402
+from positions import self_play_sample  # noqa: E402
 
-
-def nardy_sample(count: int = 2400, seed: int = 2026) -> list[tuple[Position, Roll]]:
-    """``count`` Long Nardy positions met in random self-play games, each with the roll thrown there."""
-    rng = random.Random(seed)
-    dice = Dice(seed)
-    out: list[tuple[Position, Roll]] = []
-    while len(out) < count:
-        position = Position(variant="long-nardy")
-        while not position.is_game_over and len(out) < count:
-            roll = dice.roll()
-            out.append((position, roll))
-            plays = legal_plays(position, roll)
-            position = rng.choice(plays).result if plays else position.pass_turn()
-    return out
+from bglearn import legal_plays  # noqa: E402
 
 
 def main() -> None:
-    sample = nardy_sample()
+    sample = self_play_sample(variant="long-nardy")
     n_double = sum(1 for _, r in sample if r.is_double)
     n_bearoff = sum(1 for p, _ in sample if p.all_home(p.turn))
     print(f"Long Nardy positions: {len(sample)} (doubles {n_double}, bearing off {n_bearoff})")
