@@ -1,10 +1,16 @@
 """Speed of legal_plays on a fixed, seeded set of self-play positions; import time; memory per Position.
 
 Run: ``python benchmarks/bench_legal_plays.py`` (prints the figures the README reports).
+
+This machine's speed drifts (shared cores): the same code can time 1.5x slower from one minute to the
+next. So the sample is timed in several rounds, each round's median is printed, and
+``--against DIR`` times another checkout of bglearn (an earlier commit: ``git worktree add DIR REV``)
+in alternation with this one, each round in a fresh interpreter, so that both meet the same conditions.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import subprocess
 import sys
@@ -20,7 +26,48 @@ from positions import self_play_sample  # noqa: E402
 from bglearn import Position, legal_plays  # noqa: E402
 
 
+ROUND = """
+import statistics, sys, time
+sys.path.insert(0, {bench!r})
+from positions import self_play_sample
+from bglearn import legal_plays
+sample = self_play_sample()
+for p, r in sample[:200]:
+    legal_plays(p, r)
+times = []
+for p, r in sample:
+    t0 = time.perf_counter()
+    legal_plays(p, r)
+    times.append(time.perf_counter() - t0)
+print(statistics.median(times))
+"""
+
+
+def alternate(other: Path, rounds: int) -> None:
+    """Time this checkout and ``other`` in alternation, one fresh interpreter per round each."""
+    here = Path(__file__).resolve().parent.parent
+    code = ROUND.format(bench=str(Path(__file__).resolve().parent))
+    figures: dict[Path, list[float]] = {here: [], other: []}
+    for _ in range(rounds):
+        for checkout in figures:
+            env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(checkout)}
+            out = subprocess.check_output([sys.executable, "-c", code], cwd=checkout, env=env, text=True)
+            figures[checkout].append(float(out) * 1e6)
+    for checkout, medians in figures.items():
+        print(f"{checkout}: legal_plays median per round {', '.join(f'{m:.1f}' for m in medians)} us "
+              f"(best {min(medians):.1f}, worst {max(medians):.1f})")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="timed passes over the sample (default 5)")
+    parser.add_argument("--against", type=Path, help="another checkout of bglearn to time in alternation")
+    args = parser.parse_args()
+    if args.against:
+        if not (args.against / "bglearn" / "__init__.py").is_file():
+            sys.exit(f"bench_legal_plays: {args.against} is not a checkout of bglearn (no bglearn/__init__.py)")
+        alternate(args.against.resolve(), args.rounds)
+        return
     sample = self_play_sample()
     n_double = sum(1 for _, r in sample if r.is_double)
     n_bar = sum(1 for p, _ in sample if p.bar(p.turn))
@@ -29,19 +76,24 @@ def main() -> None:
     for p, r in sample[:200]:  # warm up
         legal_plays(p, r)
     times = []
+    round_medians = []
     total_plays = 0
-    repeats = 3
+    repeats = args.rounds
     for _ in range(repeats):
+        this_round = []
         for p, r in sample:
             t0 = time.perf_counter()
             plays = legal_plays(p, r)
-            times.append(time.perf_counter() - t0)
+            this_round.append(time.perf_counter() - t0)
             total_plays += len(plays)
+        round_medians.append(statistics.median(this_round) * 1e6)
+        times += this_round
     total = sum(times)
     med = statistics.median(times)
     p90 = statistics.quantiles(times, n=10)[-1]
     print(f"legal_plays median {med * 1e6:.1f} us per position, p90 {p90 * 1e6:.1f} us, "
           f"max {max(times) * 1e3:.2f} ms")
+    print(f"  median per round: {', '.join(f'{m:.1f}' for m in round_medians)} us")
     print(f"throughput {len(times) / total:,.0f} positions/s, {total_plays / total:,.0f} plays/s "
           f"(mean {total_plays / len(times):.1f} plays per position)")
     doubles = [t for (p, r), t in zip(sample * repeats, times) if r.is_double]

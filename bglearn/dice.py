@@ -12,12 +12,12 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Iterator, Sequence, Union
 
 from .errors import NotationError
 from .i18n import _, ngettext
 from .player import RED, WHITE, Player
+from .values import Value
 
 __all__ = ["Roll", "Dice", "OpeningRoll", "ALL_ROLLS", "RollLike", "as_roll"]
 
@@ -103,14 +103,17 @@ ALL_ROLLS: tuple[Roll, ...] = tuple(Roll(a, b) for a in range(1, 7) for b in ran
 """The 21 distinct rolls."""
 
 
-@dataclass(frozen=True)
-class OpeningRoll:
+class OpeningRoll(Value):
     """The opening throw: each side's die, who starts, the roll the starter plays, and the tied
     throws that had to be thrown again (each a pair of equal dice)."""
 
+    __slots__ = ("white_die", "red_die", "rethrows")
     white_die: int
     red_die: int
-    rethrows: tuple[int, ...] = ()
+    rethrows: tuple[int, ...]
+
+    def __init__(self, white_die: int, red_die: int, rethrows: tuple[int, ...] = ()) -> None:
+        self._init(white_die=white_die, red_die=red_die, rethrows=rethrows)
 
     @property
     def starter(self) -> Player:

@@ -1,9 +1,13 @@
 """The move-generation kernel: a position as plain integer arrays, exact integer keys for the positions
-reached during a turn, and the search for every distinct legal play.
+reached during a turn, and the search for every distinct legal play, listed in the order
+:func:`bglearn.plays.legal_plays` documents.
 
 This is the engine's inner loop, shared by :mod:`bglearn.plays` (which wraps its results in
 :class:`~bglearn.plays.Move` and :class:`~bglearn.plays.Play`) and :mod:`bglearn.verdicts` (which replays a
-learner's moves on the same arrays and compares keys). Everything is in the mover's numbering:
+learner's moves on the same arrays and compares keys). The commonest turn — a non-double with no
+checker on the bar and two or more outside the home board — has a path of its own that lists each
+position once by rule, already in order, with no keys and no sorting; the other turns search move by
+move and tell positions apart by key. Everything is in the mover's numbering:
 
 * ``b`` — the side on roll, 26 numbers: ``b[0]`` borne off, ``b[1..24]`` its points, ``b[25]`` its bar;
 * ``o`` — the opponent's checkers on each point as the mover numbers it (``o[1..24]``; 0 and 25 unused).
@@ -18,6 +22,7 @@ learner's moves on the same arrays and compares keys). Everything is in the move
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Dict, Tuple
 
 from .position import CHECKERS, Position
@@ -50,8 +55,9 @@ def position_key(b: list[int]) -> int:
 def mover_arrays(position: Position) -> tuple[list[int], list[int]]:
     """The side on roll as 26 numbers (0 = off, 1-24 points, 25 = bar) and the opponent's counts in
     the mover's numbering (indices 1-24)."""
-    me = position.checkers(position.turn)
-    opp = position.checkers(position.turn.opponent)
+    turn = position.turn
+    me = position.checkers(turn)
+    opp = position.checkers(turn.opponent)
     b = [CHECKERS - sum(me), *me[1:25], me[0]]
     o = [0, *opp[24:0:-1], 0]
     return b, o
@@ -64,14 +70,9 @@ def moves_for_die(b: list[int], o: list[int], d: int, outside: int) -> list[tupl
         t = 25 - d
         n = o[t]
         return [(25, t, n == 1)] if n < 2 else []
-    out = []
     if outside:
-        for s in range(24, d, -1):
-            if b[s]:
-                n = o[s - d]
-                if n < 2:
-                    out.append((s, s - d, n == 1))
-        return out
+        return [(s, t, n == 1) for s in range(24, d, -1) if b[s] and (n := o[(t := s - d)]) < 2]
+    out = []
     higher = False
     for s in range(6, 0, -1):
         if b[s]:
@@ -88,83 +89,145 @@ def moves_for_die(b: list[int], o: list[int], d: int, outside: int) -> list[tupl
 
 def generate(b: list[int], o: list[int], dice: tuple[int, ...]) -> list[tuple[RawMove, ...]]:
     """The move sequences of every distinct legal play (one sequence per resulting position), after
-    the forced-move rules; ``b`` and ``o`` are as :func:`mover_arrays` gives them and are left as they
-    were. ``dice`` is two values, or four equal ones for doubles."""
-    key0 = position_key(b)
+    the forced-move rules, in :func:`bglearn.plays.legal_plays`'s order (by the moves, the highest
+    first); ``b`` and ``o`` are as :func:`mover_arrays` gives them and are left as they were. ``dice``
+    is two values, or four equal ones for doubles."""
     outside = b[25] + sum(b[7:25])
+    if len(dice) == 2 and not b[25] and outside >= 2:
+        return _nondouble_contact(b, o, dice[0], dice[1])
+    # Keys are counted from the starting position (0): each place changes by at most four checkers in
+    # a turn, so the changes, like the counts themselves, tell positions apart exactly.
     found: Found = {}
     if len(dice) == 2:
-        if not b[25] and outside >= 2:
-            _nondouble_contact(b, o, dice[0], dice[1], key0, found)
-        else:
-            _nondouble(b, o, dice[0], dice[1], key0, outside, found)
+        _nondouble(b, o, dice[0], dice[1], 0, outside, found)
     else:
-        _double(b, o, dice[0], 0, 25, key0, outside, (), found)
+        _double(b, o, dice[0], 0, 25, 0, outside, (), found)
     if not found:
         return []
     values = found.values()
     best = max([v[0] for v in values])
-    return [moves for score, moves in values if score == best]
+    sequences = [moves for score, moves in values if score == best]
+    sequences.sort(key=_order_key, reverse=True)
+    return sequences
 
 
-def _nondouble_contact(b: list[int], o: list[int], d1: int, d2: int, key0: int, found: Found) -> None:
-    """Non-doubles with no checker on the bar and at least two outside the home board: no bear-off can
-    happen this turn and landing rights never change (a hit blot leaves its point open), so the moves
-    are enumerated from static tables."""
-    W, H = POINT_WEIGHT, HIT_WEIGHT
-    pts = [s for s in range(24, 0, -1) if b[s]]
-    free = [n < 2 for n in o]
-    blot = [n == 1 for n in o]
-    two = False
-    for da, db in ((d1, d2), (d2, d1)):
-        for s in pts:
-            if s <= da:
-                break
-            t = s - da
-            if not free[t]:
-                continue
-            k1 = key0 + W[t] - W[s] + (H[t] if blot[t] else 0)
-            m1 = (s, t, da, blot[t])
-            sources: list[int] | tuple[int]
-            if da == d1:
-                sources = pts if t in pts else pts + [t]
-                single = b[s] == 1
-            else:  # the other order adds only the plays where this checker moves again
-                sources = (t,)
-                single = False
-            any2 = False
-            for s2 in sources:
-                if s2 <= db:
-                    continue
-                if s2 == s and single:
-                    continue
-                t2 = s2 - db
-                if not free[t2]:
-                    continue
-                hit2 = blot[t2] and t2 != t
-                k2 = k1 + W[t2] - W[s2] + (H[t2] if hit2 else 0)
-                any2 = True
-                if k2 not in found:
-                    found[k2] = (200, (m1, (s2, t2, db, hit2)))
-            if any2:
-                two = True
-            elif not two and da == d1:
-                # Only the first order decides one-die plays: a checker that cannot move on in the
-                # second order may still leave another checker a move, found in the first order.
-                score = 100 + da
-                prev = found.get(k1)
-                if prev is None or prev[0] < score:
-                    found[k1] = (score, (m1,))
-    if not two:
-        # One die at most: offer the moves of the smaller die too, so that the larger-die rule can pick.
-        for s in pts:
-            if s <= d2:
-                break
-            t = s - d2
-            if free[t]:
-                k1 = key0 + W[t] - W[s] + (H[t] if blot[t] else 0)
-                if k1 not in found:
-                    found[k1] = (100 + d2, ((s, t, d2, blot[t]),))
+def _order_key(seq: tuple[RawMove, ...]) -> tuple[RawMove, ...]:
+    """A sequence's moves from the highest: the moves of a double are already made from non-increasing
+    points (so in that order), and any other play has at most two moves."""
+    if len(seq) == 2 and seq[0] < seq[1]:
+        return (seq[1], seq[0])
+    return seq
+
+
+def _nondouble_contact(b: list[int], o: list[int], d1: int, d2: int) -> list[tuple[RawMove, ...]]:
+    """Non-doubles with no checker on the bar and at least two outside the home board, listed in
+    :func:`bglearn.plays.legal_plays`'s order (by the play's higher move, then its lower one).
+
+    No bear-off can happen this turn and landing rights never change (a hit blot leaves its point
+    open), so every play is one move of the larger die ("A") and one of the smaller ("B"), each from
+    the lists of single moves, or one checker moving on by the other die ("C", from a point where the
+    side had no checker). Each play is written the way it is first found by playing the larger die
+    first, unless that is impossible (the smaller die brings the checker the larger then moves).
+    Two plays reach the same position only when one checker travels x → x-d1-d2 in several ways: by
+    way of x-d1, by way of x-d2 with another checker already there, or by way of x-d2 alone; a later
+    way is left out when an earlier one gives the same position (the same blots hit).
+    """
+    if d1 < d2:
+        d1, d2 = d2, d1
+    pts = list(compress(_DOWN, b[24:0:-1]))  # the points with a checker, highest first
+    first: list[RawMove] = []
+    second: list[RawMove] = []
+    for s in pts:  # each die's single moves, highest source first
+        if s > d2:
+            n = o[s - d2]
+            if n < 2:
+                second.append((s, s - d2, d2, n == 1))
+            if s > d1:
+                n = o[s - d1]
+                if n < 2:
+                    first.append((s, s - d1, d1, n == 1))
+    if not first or not second:
+        return _contact_one_die(b, o, d1, d2, first, second)
+    plays: list[tuple[RawMove, ...]] = []
+    add = plays.append
+    i = j = 0  # first[i:] and second[j:]: the moves from the current point and below
+    n1, n2 = len(first), len(second)
+    for s in pts:
+        while i < n1 and first[i][0] > s:
+            i += 1
+        while j < n2 and second[j][0] > s:
+            j += 1
+        # The smaller die's move from s is the higher move (it lands higher); the lower is a larger-die
+        # move from s (another checker) or below, or the same checker moving on from where it landed.
+        if j < n2 and second[j][0] == s:
+            hi = second[j]
+            t = hi[1]
+            lows = first[i:] if b[s] > 1 else first[i + (i < n1 and first[i][0] == s):]
+            if b[t]:  # another checker is on t: its larger-die move makes s → t → t-d1 with this one, which
+                # is listed by way of s-d1 (under that higher move) when that way is open and hits nothing
+                if s > d1 and not o[s - d1]:
+                    for a in lows:
+                        if a[0] != t:
+                            add((a, hi))
+                else:
+                    for a in lows:
+                        add((a, hi))
+            else:
+                t2 = t - d1
+                if t2 > 0 and o[t2] < 2 and (o[t] or o[s - d1]):
+                    on: tuple[RawMove, ...] | None = (hi, (t, t2, d1, o[t2] == 1))  # in its place by t
+                    for a in lows:
+                        if on and a[0] < t:
+                            add(on)
+                            on = None
+                        add((a, hi))
+                    if on:
+                        add(on)
+                else:
+                    for a in lows:
+                        add((a, hi))
+        if i < n1 and first[i][0] == s:
+            hi = first[i]
+            t = hi[1]
+            lows = second[j + (j < n2 and second[j][0] == s):]
+            hit = hi[3]  # it hits on t: a smaller-die checker landing there after it hits nothing
+            on = None  # the same checker moving on, listed in its place by t
+            if not b[t]:
+                t2 = t - d2
+                if t2 > 0 and o[t2] < 2:
+                    on = (hi, (t, t2, d2, o[t2] == 1))
+            if on is None and not hit:
+                for a in lows:
+                    add((hi, a))
+            else:
+                for a in lows:
+                    if on and a[0] < t:
+                        add(on)
+                        on = None
+                    add((hi, (t + d2, t, d2, False) if hit and a[1] == t else a))
+                if on:
+                    add(on)
+    if plays:
+        return plays
+    return _contact_one_die(b, o, d1, d2, first, second)
+
+
+def _contact_one_die(
+    b: list[int], o: list[int], d1: int, d2: int, first: list[RawMove], second: list[RawMove]
+) -> list[tuple[RawMove, ...]]:
+    """When one die has no single move, or no two checkers can use both dice: one checker moving on
+    with the other die from where the first landed, if any can (these come from one die's list, so
+    they are already in order); else the larger die's moves if it has any, else the smaller's."""
+    both: list[tuple[RawMove, ...]] = []
+    for m, d in [(m, d2) for m in first] + [(m, d1) for m in second]:
+        t = m[1]
+        t2 = t - d
+        if t2 > 0 and o[t2] < 2:
+            both.append((m, (t, t2, d, o[t2] == 1)))
+    return both or [(m,) for m in first] or [(m,) for m in second]
+
+
+_DOWN = range(24, 0, -1)
 
 
 def _nondouble(b: list[int], o: list[int], d1: int, d2: int, key0: int, outside: int, found: Found) -> None:
@@ -206,19 +269,36 @@ def _double(
     b: list[int], o: list[int], d: int, depth: int, maxsrc: int, key: int, outside: int,
     moves: tuple[RawMove, ...], found: Found,
 ) -> None:
-    any_move = False
-    if depth < 4:
-        for s, t, hit in moves_for_die(b, o, d, outside):
-            if s > maxsrc:
-                continue
-            any_move = True
+    """Every way to play the rest of a double from here, checkers moved from non-increasing points
+    (``maxsrc`` is the last source); each play found is recorded in ``found`` by its key."""
+    if b[25]:
+        t = 25 - d
+        n = o[t]
+        options = [(25, t, n == 1)] if n < 2 else []
+    elif outside:
+        options = []
+        for s in range(maxsrc if maxsrc < 24 else 24, d, -1):
+            if b[s]:
+                n = o[s - d]
+                if n < 2:
+                    options.append((s, s - d, n == 1))
+    else:
+        options = [m for m in moves_for_die(b, o, d, 0) if m[0] <= maxsrc]
+    W, H = POINT_WEIGHT, HIT_WEIGHT
+    if depth == 3:  # the last move: record each play here rather than one call deeper
+        for s, t, hit in options:
+            last = key + W[t] - W[s] + (H[t] if hit else 0)
+            if last not in found:  # four moves: no shorter play reaches the same position
+                found[last] = (4, moves + ((s, t, d, hit),))
+    else:
+        for s, t, hit in options:
             b[s] -= 1
             b[t] += 1
             if hit:
                 o[t] = 0
             _double(
                 b, o, d, depth + 1, s,
-                key + POINT_WEIGHT[t] - POINT_WEIGHT[s] + (HIT_WEIGHT[t] if hit else 0),
+                key + W[t] - W[s] + (H[t] if hit else 0),
                 outside - 1 if s > 6 and t <= 6 else outside,
                 moves + ((s, t, d, hit),),
                 found,
@@ -227,7 +307,7 @@ def _double(
                 o[t] = 1
             b[t] -= 1
             b[s] += 1
-    if not any_move and depth:
+    if not options and depth:
         prev = found.get(key)
         if prev is None or prev[0] < depth:
             found[key] = (depth, moves)

@@ -25,7 +25,7 @@ class Player(IntEnum):
     @property
     def opponent(self) -> "Player":
         """The other side."""
-        return Player(1 - self)
+        return _OPPONENT[self]  # indexed by the side: WHITE is 0, RED is 1
 
     @property
     def name_text(self) -> str:
@@ -43,3 +43,4 @@ class Player(IntEnum):
 
 WHITE = Player.WHITE
 RED = Player.RED
+_OPPONENT = (RED, WHITE)

@@ -49,18 +49,17 @@ class Move(NamedTuple):
         return f"{s}/{d}{'*' if self.hit else ''}"
 
 
-def _apply(position: Position, moves: Sequence[Move]) -> Position:
+def _apply(position: Position, moves: Sequence[RawMove]) -> Position:
     """The position after ``moves`` by the side on roll, with the other side on roll (no checks)."""
     turn = position.turn
     me = list(position.checkers(turn))
     opp = list(position.checkers(turn.opponent))
-    for m in moves:
-        s = 0 if m.source == BAR else m.source
-        me[s] -= 1
-        if m.destination != OFF:
-            me[m.destination] += 1
-            if m.hit:
-                opp[25 - m.destination] -= 1
+    for source, destination, _die, hit in moves:
+        me[0 if source == BAR else source] -= 1
+        if destination != OFF:
+            me[destination] += 1
+            if hit:
+                opp[25 - destination] -= 1
                 opp[0] += 1
     me_t, opp_t = tuple(me), tuple(opp)
     if turn is Player.WHITE:
@@ -78,26 +77,33 @@ class Play:
     from the same position and lead to the same position.
     """
 
-    __slots__ = ("position", "roll", "moves", "__dict__")
+    __slots__ = ("position", "roll", "_raw", "__dict__")
 
     def __init__(self, position: Position, roll: RollLike, moves: Sequence[Move]) -> None:
         self.position = position
         self.roll = as_roll(roll)
-        self.moves: tuple[Move, ...] = tuple(Move(*m) for m in moves)
+        self._raw: tuple[RawMove, ...] = tuple([Move(*m) for m in moves])
+
+    @cached_property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves in the order they are made."""
+        make = tuple.__new__  # Move(*m) without NamedTuple's argument handling: m is a valid 4-tuple
+        return tuple([make(Move, m) for m in self._raw])
 
     @cached_property
     def result(self) -> Position:
         """The position after the play, with the other side on roll."""
-        return _apply(self.position, self.moves)
+        return _apply(self.position, self._raw)
 
     @property
     def hits(self) -> bool:
         """True when the play hits at least one blot."""
-        return any(m.hit for m in self.moves)
+        return any([m[3] for m in self._raw])
 
     @property
     def hit_count(self) -> int:
-        return sum(1 for m in self.moves if m.hit)
+        """How many blots the play hits."""
+        return sum([1 for m in self._raw if m[3]])
 
     @property
     def player(self) -> Player:
@@ -163,33 +169,22 @@ def legal_plays(position: Position, roll: RollLike) -> list[Play]:
         return []
     if position.variant == "backgammon":
         b, o = mover_arrays(position)
-        sequences = generate(b, o, r.dice)
-        sequences.sort(key=_kernel_order_key, reverse=True)
+        sequences = generate(b, o, r.dice)  # already in order
     else:
         from .nardy.rules import nardy_sequences
 
         sequences = nardy_sequences(position, r)
         sequences.sort(key=_order_key, reverse=True)
     new = object.__new__
-    make = tuple.__new__  # Move(*m) without NamedTuple's argument handling: m is already a valid 4-tuple
     plays: list[Play] = []
     append = plays.append
-    for seq in sequences:
+    for seq in sequences:  # the Move objects are made when a play's moves are first read
         play = new(Play)
         play.position = position
         play.roll = r
-        play.moves = tuple([make(Move, m) for m in seq])
+        play._raw = seq
         append(play)
     return plays
-
-
-def _kernel_order_key(seq: tuple[RawMove, ...]) -> tuple[RawMove, ...]:
-    """:func:`_order_key` for the kernel's sequences, without sorting: the kernel plays the checkers of a
-    double from non-increasing source points (so those moves are already in order), and a
-    non-double has at most two moves."""
-    if len(seq) == 2 and seq[0] < seq[1]:
-        return (seq[1], seq[0])
-    return seq
 
 
 def _order_key(seq: tuple[RawMove, ...]) -> list[RawMove]:

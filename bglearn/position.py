@@ -303,9 +303,11 @@ class Position:
     @property
     def winner(self) -> Player | None:
         """The side that has borne off all 15 checkers, if any."""
-        for player in Player:
-            if not any(self._sides[player]):
-                return player
+        white, red = self._sides
+        if not any(white):
+            return Player.WHITE
+        if not any(red):
+            return Player.RED
         return None
 
     @property

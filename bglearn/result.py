@@ -7,13 +7,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import Sequence
 
 from .i18n import _, ngettext
 from .player import Player
 from .position import Position
+from .values import Value
 
 __all__ = ["ResultKind", "GameResult", "game_result", "result_kind", "points_won"]
 
@@ -40,15 +40,18 @@ class ResultKind(IntEnum):
         return self.word
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """A finished game: the ``winner``, the ``kind`` of win and the ``reason`` in words."""
+class GameResult(Value):
+    """A finished game: the ``winner``, the ``kind`` of win and the ``reason`` in words; ``variant`` is
+    the game (in ``"long-nardy"`` a SINGLE is an oin, 1 point, and a GAMMON a mars, 2 points)."""
 
+    __slots__ = ("winner", "kind", "reason", "variant")
     winner: Player
     kind: ResultKind
     reason: str
-    variant: str = "backgammon"
-    """The game: in ``"long-nardy"`` a SINGLE is an oin (1 point) and a GAMMON a mars (2 points)."""
+    variant: str
+
+    def __init__(self, winner: Player, kind: ResultKind, reason: str, variant: str = "backgammon") -> None:
+        self._init(winner=winner, kind=kind, reason=reason, variant=variant)
 
     @property
     def loser(self) -> Player:

@@ -43,7 +43,6 @@ You have no checker on point 18.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations
 from typing import Iterable, Sequence, Union
@@ -55,6 +54,7 @@ from .kernel import HIT_WEIGHT, POINT_WEIGHT, mover_arrays, position_key
 from .notation import Segment, format_play, format_point, parse_moves
 from .plays import BAR, OFF, Move, Play, legal_plays
 from .position import Player, Position
+from .values import Value
 
 __all__ = ["Reason", "Verdict", "explain", "parse_play", "legal_continuations"]
 
@@ -102,21 +102,28 @@ class Reason(Enum):
         return _(self.value)
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Value):
     """The engine's ruling on an attempted play.
 
     ``legal`` — whether it may be played; ``reason`` — a :class:`Reason`; ``message`` — one sentence for
     the learner; ``play`` — the legal :class:`Play` it is (when legal and complete); ``suggestion`` — a
-    legal play worth showing instead (when illegal and one exists).
+    legal play worth showing instead (when illegal and one exists); ``attempted`` — the attempt as written.
     """
 
+    __slots__ = ("legal", "reason", "message", "play", "suggestion", "attempted")
     legal: bool
     reason: Reason
     message: str
-    play: Play | None = None
-    suggestion: Play | None = None
-    attempted: str = ""
+    play: Play | None
+    suggestion: Play | None
+    attempted: str
+
+    def __init__(
+        self, legal: bool, reason: Reason, message: str, play: Play | None = None,
+        suggestion: Play | None = None, attempted: str = "",
+    ) -> None:
+        self._init(legal=legal, reason=reason, message=message, play=play, suggestion=suggestion,
+                   attempted=attempted)
 
     def __bool__(self) -> bool:
         return self.legal
