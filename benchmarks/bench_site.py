@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import statistics
 import subprocess
 import sys
@@ -62,8 +63,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", type=Path, help="a built site (default: build one in a temporary folder)")
     ap.add_argument("--repeat", type=int, default=3, help="cold starts to measure (default 3)")
+    ap.add_argument("--top", type=int, default=0, help="also list the first visit's N largest downloads")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
+
+    load_before = os.getloadavg()[0]
 
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site
@@ -83,25 +87,28 @@ def main() -> None:
                     time.sleep(0.1)
             cold, warm, runs = [], [], []
             raw = packed = 0
+            sizes: list[tuple[int, int, str]] = []
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                 for i in range(args.repeat):
                     context = browser.new_context()
                     context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
-                    bodies: list[bytes] = []
+                    bodies: list[tuple[str, bytes]] = []
                     page = context.new_page()
                     if i == 0:
                         def keep(response, bodies=bodies):
                             try:
-                                bodies.append(response.body())
+                                bodies.append((response.url, response.body()))
                             except Exception:  # redirects and aborted requests have no body
                                 pass
                         page.on("response", keep)
                     cold.append(wait_ready(page, base))
                     runs.append(run_all(page))
                     if i == 0:
-                        raw = sum(len(b) for b in bodies)
-                        packed = sum(len(gzip.compress(b, 6)) for b in bodies)
+                        sizes = sorted(((len(b), len(gzip.compress(b, 6)), url[len(base):]) for url, b in bodies),
+                                       reverse=True)
+                        raw = sum(s[0] for s in sizes)
+                        packed = sum(s[1] for s in sizes)
                     page.close()
                     page = context.new_page()
                     warm.append(wait_ready(page, base))
@@ -109,10 +116,13 @@ def main() -> None:
                 browser.close()
         finally:
             server.terminate()
+    print(f"load average             : {os.getloadavg()[0]:.1f} at the end ({load_before:.1f} at the start)")
     print(f"kernel ready, cold start : median {statistics.median(cold):.1f} s  ({', '.join(f'{x:.1f}' for x in cold)})")
     print(f"kernel ready, warm cache : median {statistics.median(warm):.1f} s  ({', '.join(f'{x:.1f}' for x in warm)})")
     print(f"run-all of lesson 01     : median {statistics.median(runs):.1f} s")
     print(f"first visit download     : {raw / 1e6:.1f} MB as served, {packed / 1e6:.1f} MB gzip-compressed")
+    for size, gz, path in sizes[:args.top]:
+        print(f"  {size / 1e6:6.2f} MB  {gz / 1e6:6.2f} MB gzip  {path}")
 
 
 if __name__ == "__main__":

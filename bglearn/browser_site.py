@@ -7,8 +7,19 @@ needed and nothing is fetched from any other site: the Pyodide runtime comes fro
 package whose version the JupyterLite Pyodide kernel pins, and the kernel's packages are locked to
 wheels copied into the site (the kernel's own ``PyodideLockAddon``).
 
+The build then precompiles, with the browser's own Python (the Pyodide runtime run by Node.js), the
+modules a kernel start and the lessons import: the standard library's and the locked wheels' (see
+:mod:`bglearn.site_bytecode`). In the browser, Python then loads bytecode instead of compiling source
+in WebAssembly at every kernel start. Files of the locked wheels that a learner's kernel never reads
+(jedi's type stubs for other libraries, Pygments' highlighters for other languages) are left out, to
+keep the first visit's download small.
+
+The kit's own wheel is built from a clean copy of its sources (:func:`build_kit_wheel`), never from the
+repository in place, whose ``build/`` folder may hold stale modules.
+
 The build needs the ``site`` extra (jupyterlite-core, jupyterlite-pyodide-kernel with its lock tools,
-jupyter-server) on Python 3.12 or newer, and ``npm`` the first time (the runtime is then cached).
+jupyter-server) on Python 3.12 or newer, Node.js (``node``), and ``npm`` the first time (the runtime is
+then cached).
 
 >>> from bglearn.browser_site import course_notebooks, course_root
 >>> [p.relative_to(course_root()).as_posix() for p in course_notebooks(course_root())][:2]
@@ -18,6 +29,7 @@ jupyter-server) on Python 3.12 or newer, and ``npm`` the first time (the runtime
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import shutil
@@ -31,18 +43,52 @@ from typing import Any, Callable, Sequence
 
 from .errors import BglearnError
 from .extras import install_hint
+from .site_bytecode import prune_wheel
 
-__all__ = ["SiteError", "SiteReport", "build_site", "course_root", "course_notebooks", "check_build_tools"]
+__all__ = ["SiteError", "SiteReport", "build_site", "course_root", "course_notebooks", "check_build_tools",
+           "build_kit_wheel", "kit_source"]
 
 #: The oldest Python the build runs on (pyodide-lock, used to lock the kernel's packages, needs it).
 BUILD_PYTHON = (3, 12)
 
 #: Packages the kit's notebooks import beyond the kit itself that need a server; they must stay out of
-#: the browser's package lock (JupyterLite brings its own kernel stand-ins).
-SERVER_ONLY = ("jupyterlab", "notebook", "jupyter-server", "nbformat", "nbclient", "ipykernel")
+#: the browser's package lock. (ipykernel is not among them: the lock takes the kernel's own stand-in.)
+SERVER_ONLY = ("jupyterlab", "notebook", "jupyter-server", "nbformat", "nbclient")
 
-#: What the kernel loads while it starts (before the first cell runs), besides the kit itself.
-KERNEL_PRELOAD = ("comm", "pyodide-kernel", "ipython")
+#: What the kernel loads while it starts (before the first cell runs), besides the kit itself. All of
+#: it is in the site's lock and loaded with the runtime: the kernel then installs nothing with
+#: micropip/piplite at start (it does, one package at a time, for any of micropip, piplite, ipykernel,
+#: comm, pyodide-kernel, jedi, ipython that is not preloaded).
+KERNEL_PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+
+#: The runtime's standard library archive (Pyodide ships it as sources only).
+STDLIB = "python_stdlib.zip"
+
+#: The JupyterLite Pyodide kernel's settings key in jupyter-lite.json.
+KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+#: Modules whose import decides which modules get precompiled bytecode (those they load): what the
+#: kernel imports while it starts, and the kit's modules that lessons and exercises import.
+BYTECODE_IMPORTS = (
+    "micropip", "piplite.piplite", "pyodide_kernel", "ipykernel",
+    "bglearn", "bglearn.widgets", "bglearn.quiz", "bglearn.exercises", "bglearn.svg", "bglearn.notation",
+    "bglearn.game", "bglearn.throws", "bglearn.result", "bglearn.records", "bglearn.match", "bglearn.cube",
+    "bglearn.bots", "bglearn.board_map",
+)
+
+#: Folders of the locked wheels that a learner's kernel never reads, left out of the site (each stays,
+#: empty): jedi's type stubs for third-party libraries (used only to complete code of those libraries,
+#: none of which the site holds), for Django, and for Python 2. jedi keeps its standard-library stubs
+#: for Python 3, which code completion uses.
+PRUNE = {
+    "jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/typeshed/stdlib/2/",
+             "jedi/third_party/django-stubs/"),
+}
+
+#: Folders of the locked wheels of which the site keeps only the modules that a kernel start and the
+#: lessons import (:data:`BYTECODE_IMPORTS`): Pygments' syntax highlighters for some 250 languages other
+#: than Python (IPython loads the Python one; the notebook's own highlighting is done in JavaScript).
+IMPORTED_ONLY = {"pygments": ("pygments/lexers/",)}
 
 #: Where the course's notebooks live, relative to the repository root; each is copied to the same
 #: relative path in the site, so links between lessons and exercises keep working.
@@ -121,6 +167,7 @@ def check_build_tools() -> str:
             missing.append(module)
     if missing:
         raise SiteError(f"building the site needs {', '.join(missing)}: {install_hint('site')}")
+    _node()
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
     return str(PYODIDE_VERSION)
@@ -292,8 +339,7 @@ def build_site(
 
         wheels = lite / "wheels"
         wheels.mkdir()
-        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels),
-             str(root)], cwd=tmp, what="building the kit's wheel")
+        build_kit_wheel(root, wheels, Path(tmp) / "kit-source", run)
         for standin in _kernel_wheel_folder().glob("widgetsnbextension-4.*.whl"):
             shutil.copy2(standin, wheels)
         kit = sorted(wheels.glob("bglearn*.whl"))
@@ -319,9 +365,7 @@ def build_site(
             "jupyter-config-data": {
                 "appName": "bglearn",
                 "exposeAppInBrowser": True,
-                "litePluginSettings": {
-                    "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
-                },
+                "litePluginSettings": {KERNEL_SETTINGS: {"disablePyPIFallback": True}},
             },
         }, indent=2))
 
@@ -332,7 +376,10 @@ def build_site(
         run(cmd + ["build", "--lite-dir", str(lite), "--output-dir", str(built)], cwd=lite,
             what="jupyter lite build", env=env)
 
-        site_lock = json.loads((built / "static" / "pyodide-lock" / "pyodide-lock.json").read_text())
+        lock_path = built / "static" / "pyodide-lock" / "pyodide-lock.json"
+        site_lock = json.loads(lock_path.read_text())
+        _precompile(built, site_lock, lite / "static" / "pyodide", kit[0].name, Path(tmp) / "bytecode", run)
+        lock_path.write_text(json.dumps(site_lock, indent=2) + "\n")
         local = sorted(n for n, e in site_lock["packages"].items() if "://" not in e["file_name"])
         remote_preload = [
             n for n in _preload_closure(site_lock, preload) if "://" in site_lock["packages"][n]["file_name"]
@@ -348,6 +395,125 @@ def build_site(
     count, raw, packed = _sizes(out)
     return SiteReport(output=out, notebooks=names, local_packages=local, files=count, bytes=raw,
                       gzip_bytes=packed, log=log)
+
+
+#: What building the kit's wheel reads from the repository, besides the package folder (pyproject.toml's
+#: ``readme``; the licence is given as text).
+KIT_FILES = ("pyproject.toml", "README.md")
+
+
+def kit_source(root: Path, dest: Path) -> Path:
+    """Copy into ``dest`` (which must not exist) exactly what the kit's wheel is built from: the files
+    :data:`KIT_FILES` and the package folder ``bglearn/`` without compiled files. Building from this
+    copy, not from the repository in place, keeps out whatever an earlier build left in the
+    repository's ``build/`` folder (setuptools packs all of ``build/lib``, stale modules included).
+    Returns ``dest``."""
+    missing = [name for name in (*KIT_FILES, "bglearn") if not (root / name).exists()]
+    if missing:
+        raise SiteError(f"{root} is not the kit's source tree: it lacks {', '.join(missing)}")
+    dest.mkdir(parents=True)
+    for name in KIT_FILES:
+        shutil.copy2(root / name, dest / name)
+    shutil.copytree(root / "bglearn", dest / "bglearn",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    return dest
+
+
+def build_kit_wheel(root: Path, wheels: Path, work: Path,
+                    run: Callable[..., subprocess.CompletedProcess[str]] | None = None) -> Path:
+    """Build the kit's wheel from a clean copy of its sources under ``root`` (see :func:`kit_source`,
+    made in ``work``, which must not exist) into the folder ``wheels``; return the wheel's path.
+    Raises :class:`SiteError` when pip fails or makes no kit wheel."""
+    run = run or _runner([])
+    source = kit_source(root, work)
+    before = set(wheels.glob("bglearn*.whl"))
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)],
+        cwd=work.parent, what="building the kit's wheel")
+    made = sorted(set(wheels.glob("bglearn*.whl")) - before)
+    if len(made) != 1:
+        raise SiteError(f"building the kit's wheel produced {len(made)} bglearn wheels in {wheels}")
+    return made[0]
+
+
+def _node() -> str:
+    """The ``node`` executable; raises :class:`SiteError` saying why the build needs it when missing."""
+    node = shutil.which("node")
+    if node is None:
+        raise SiteError("building the site needs Node.js (node), to precompile its Python packages with the "
+                        "browser's own Python: install Node.js (npm comes with it).")
+    return node
+
+
+def _local_wheels(site: Path, lock: dict[str, Any]) -> dict[str, Path]:
+    """The lock's packages served by the site itself, by name, with their wheel's path in ``site``."""
+    runtime = site / "static" / "pyodide"
+    found = {}
+    for name, entry in lock["packages"].items():
+        file_name = str(entry["file_name"])
+        if "://" not in file_name and file_name.endswith(".whl"):
+            found[name] = Path(os.path.normpath(runtime / file_name))
+    return found
+
+
+def _precompile(site: Path, lock: dict[str, Any], runtime: Path, kit_wheel: str, work: Path,
+                run: Callable[..., subprocess.CompletedProcess[str]]) -> dict[str, Any]:
+    """Add the browser Python's bytecode to the site's locked wheels, in place, and update ``lock``
+    (their hashes; wheels served from elsewhere in the site are written beside the lock, which then
+    points at them); write the standard library with bytecode beside the lock and point the kernel at
+    it. Only modules a kernel start or the kit's lessons import get bytecode (see
+    :data:`BYTECODE_IMPORTS`). The bytecode is made by the Pyodide runtime itself, run by Node.js
+    (:mod:`bglearn.site_bytecode`). Files a learner's kernel never reads are left out on the way
+    (:data:`PRUNE`, :data:`IMPORTED_ONLY`). Returns the bytecode report (``bytecode.json``)."""
+    node = _node()
+    here = Path(__file__).resolve().parent
+    wheels = _local_wheels(site, lock)
+    names = [p.name for p in wheels.values()]
+    if len(set(names)) != len(names):
+        raise SiteError(f"the site's lock names two wheels with the same file name: {sorted(names)}")
+    (work / "in").mkdir(parents=True)
+    for name, path in wheels.items():
+        if not path.is_file():
+            raise SiteError(f"the site's lock names {path}, which the build did not write")
+        if name in PRUNE:
+            try:
+                prune_wheel(str(path), str(work / "in" / path.name), PRUNE[name])
+            except ValueError as exc:
+                raise SiteError(f"leaving unused files out of {path.name}: {exc}") from None
+        else:
+            shutil.copy2(path, work / "in" / path.name)
+    missing = sorted(set(IMPORTED_ONLY) - set(wheels))
+    if missing:
+        raise SiteError(f"the site's lock has no local wheel for {', '.join(missing)}, which the build trims")
+    shutil.copy2(here / "site_bytecode.py", work / "site_bytecode.py")
+    shutil.copy2(runtime / STDLIB, work / STDLIB)
+    (work / "job.json").write_text(json.dumps({
+        "in": "/job/in", "out": "/job/out", "imports": list(BYTECODE_IMPORTS), "keep_source": [kit_wheel],
+        "stdlib": f"/job/{STDLIB}",
+        "imported_only": {wheels[name].name: list(folders) for name, folders in IMPORTED_ONLY.items()},
+    }))
+    run([node, str(here / "site_bytecode.mjs"), str(runtime), str(work)], cwd=work,
+        what="precompiling the site's Python packages with Pyodide under Node.js")
+    report: dict[str, Any] = json.loads((work / "out" / "bytecode.json").read_text())
+    want = ".".join(str(lock["info"]["python"]).split(".")[:2])
+    if ".".join(map(str, report["python"][:2])) != want:
+        raise SiteError(f"the bytecode was made by Python {report['python']}, but the site's runtime is {want}")
+    lock_dir = site / "static" / "pyodide-lock"
+    for name, path in wheels.items():
+        made = work / "out" / path.name
+        if path.parent != lock_dir:
+            path = lock_dir / path.name
+            lock["packages"][name]["file_name"] = f"../../static/pyodide-lock/{path.name}"
+        shutil.copyfile(made, path)
+        lock["packages"][name]["sha256"] = hashlib.sha256(made.read_bytes()).hexdigest()
+    # The standard library with bytecode: the runtime's own file stays as shipped, the kernel is pointed
+    # at this one (Pyodide's stdLibURL option; the kernel resolves *URL options against the site).
+    shutil.copyfile(work / "out" / STDLIB, lock_dir / STDLIB)
+    config_path = site / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    kernel = config["jupyter-config-data"].setdefault("litePluginSettings", {}).setdefault(KERNEL_SETTINGS, {})
+    kernel.setdefault("loadPyodideOptions", {})["stdLibURL"] = f"./static/pyodide-lock/{STDLIB}"
+    config_path.write_text(json.dumps(config, indent=2) + "\n")
+    return report
 
 
 def _preload_closure(lock: dict[str, Any], preload: Sequence[str]) -> list[str]:

@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import nbformat
@@ -83,9 +84,14 @@ def site(tmp_path_factory) -> Path:
         nbformat.v4.new_markdown_cell("# A teacher's own notebook"),
         nbformat.v4.new_code_cell("from bglearn import BoardWidget, Position\n"
                                   "w = BoardWidget(mode='humans', position=Position(), roll='31')\nw"),
-        nbformat.v4.new_code_cell("print('pending', ' '.join(f'{m.source}/{m.destination}' for m in w.pending))"),
+        nbformat.v4.new_code_cell("print('kernel-side-pending:', ' '.join(f'{m.source}/{m.destination}' for m in w.pending))"),
     ]
     nbformat.write(nb, mine / "board.ipynb")
+    check = nbformat.v4.new_notebook()
+    check.cells = [nbformat.v4.new_code_cell(
+        "import IPython, bglearn\n"
+        "print('loaded', type(IPython.__loader__).__name__, open(bglearn.__spec__.cached, 'rb').read(8)[4:8].hex())")]
+    nbformat.write(check, mine / "bytecode.ipynb")
     out = tmp / "out"
     proc = subprocess.run([str(venv / "bin" / "python"), "-m", "bglearn", "site", "-o", str(out), "--add",
                            str(mine)], capture_output=True, text=True, timeout=900)
@@ -204,11 +210,13 @@ def test_a_teachers_notebook_plays_a_move_on_the_board(offline_context, served):
     # Ask the kernel what it holds: re-run the last cell and read what it printed.
     page.locator(".jp-CodeCell").last.click()
     page.keyboard.press("Control+Enter")
+    # A marker the board's own status line ("2 moves pending") cannot contain.
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-OutputArea-output')].some(o => o.textContent.includes('pending'))",
+        "() => [...document.querySelectorAll('.jp-OutputArea-output')]"
+        ".some(o => o.textContent.includes('kernel-side-pending:'))",
         timeout=60_000)
-    printed = [t for t in page.locator(".jp-OutputArea-output").all_inner_texts() if "pending" in t]
-    assert printed and printed[-1].split() == ["pending", "8/5", "6/5"]
+    printed = [t for t in page.locator(".jp-OutputArea-output").all_inner_texts() if "kernel-side-pending:" in t]
+    assert printed and printed[-1].split() == ["kernel-side-pending:", "8/5", "6/5"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "site-board.png"))
     assert offsite == [], f"requests left 127.0.0.1: {offsite[:5]}"
@@ -227,3 +235,96 @@ def test_the_site_holds_the_whole_course(site):
     assert kernel["pyodideUrl"].startswith("./static/pyodide/")
     assert kernel["disablePyPIFallback"] is True
     assert not any("://" in url for url in kernel.get("pipliteUrls", []))
+
+
+def test_the_kernel_imports_the_bytecode_the_build_made(offline_context, served):
+    """IPython comes from bytecode only (no source to compile), and the kit's bytecode is the build's
+    (unchecked hash-based: flags 01; a Python that compiled the source itself would write 00)."""
+    context, offsite = offline_context
+    page = context.new_page()
+    _open_and_run(page, served, "my-notebooks/my-class/bytecode.ipynb")
+    printed = [t for t in page.locator(".jp-OutputArea-output").all_inner_texts() if "loaded" in t]
+    assert printed and printed[-1].split() == ["loaded", "SourcelessFileLoader", "01000000"]
+    assert _errors(page) == []
+    assert offsite == []
+    page.close()
+
+
+def test_code_completion_works_in_the_browser_kernel(offline_context, served):
+    """Completion (jedi, with its standard-library type stubs: the site leaves out only its third-party,
+    Django and Python 2 stubs) answers as a learner's Tab would ask."""
+    context, offsite = offline_context
+    page = context.new_page()
+    page.goto(f"{served}/lab/index.html?path=my-notebooks/my-class/bytecode.ipynb")
+    page.wait_for_function(KERNEL_IDLE, timeout=300_000)
+    complete = ("async (code) => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;"
+                " const r = await k.requestComplete({code, cursor_pos: code.length}); return r.content; }")
+    found = {code: page.evaluate(complete, code) for code in (
+        "import os; os.pa", "import os; os.getcwd().upp", "import collections; collections.OrderedD",
+        "from bglearn import Positi")}
+    assert all(r["status"] == "ok" for r in found.values()), found
+    assert {"path", "pardir", "pathsep"} <= set(found["import os; os.pa"]["matches"])
+    assert found["import os; os.getcwd().upp"]["matches"] == ["upper"]
+    assert found["import collections; collections.OrderedD"]["matches"] == ["OrderedDict"]
+    assert found["from bglearn import Positi"]["matches"] == ["Position"]
+    assert offsite == []
+    page.close()
+
+
+def test_the_site_leaves_out_only_what_a_learner_never_uses(site):
+    """The kit's wheel holds exactly the package's modules (no stale module from a checkout's build/
+    folder); jedi keeps its standard-library stubs and an empty third-party stub folder; Pygments keeps
+    the Python highlighter only."""
+    from bglearn.browser_site import IMPORTED_ONLY, PRUNE
+
+    folder = site / "static" / "pyodide-lock"
+    [kit] = folder.glob("bglearn_kit-*.whl")
+    with zipfile.ZipFile(kit) as z:
+        modules = {n for n in z.namelist() if n.startswith("bglearn/") and n.endswith(".py")}
+    tree = {p.relative_to(REPO).as_posix() for p in (REPO / "bglearn").rglob("*.py") if "__pycache__" not in p.parts}
+    assert modules == tree
+    [jedi] = folder.glob("jedi-*.whl")
+    with zipfile.ZipFile(jedi) as z:
+        names = z.namelist()
+    for gone in PRUNE["jedi"]:
+        assert [n for n in names if n.startswith(gone)] == [gone]
+    assert "jedi/third_party/typeshed/stdlib/3/os/__init__.pyi" in names
+    [pygments] = folder.glob("pygments-*.whl")
+    with zipfile.ZipFile(pygments) as z:
+        lexers = sorted(n for n in z.namelist() if n.startswith(IMPORTED_ONLY["pygments"][0]))
+    assert lexers == ["pygments/lexers/", "pygments/lexers/__init__.pyc", "pygments/lexers/_mapping.pyc",
+                      "pygments/lexers/python.pyc"]
+
+
+def test_the_sites_wheels_hold_the_browsers_bytecode_and_the_lock_matches_them(site):
+    from bglearn.browser_site import KERNEL_PRELOAD
+
+    lock = json.loads((site / "static" / "pyodide-lock" / "pyodide-lock.json").read_text())
+    major, minor = lock["info"]["python"].split(".")[:2]
+    tag = f"cpython-{major}{minor}"
+    # The standard library the kernel is pointed at has bytecode in place of the source of what a kernel
+    # start imports (os, asyncio...). All bytecode comes from one Python: one magic number. That the
+    # browser's Python accepts it is test_the_kernel_imports_the_bytecode_the_build_made's job.
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    assert options["stdLibURL"] == "./static/pyodide-lock/python_stdlib.zip"
+    with zipfile.ZipFile(site / "static" / "pyodide-lock" / "python_stdlib.zip") as stdlib:
+        assert "os.py" not in stdlib.namelist() and "asyncio/__init__.py" not in stdlib.namelist()
+        magic = stdlib.read("os.pyc")[:4]
+        assert stdlib.read("asyncio/__init__.pyc")[:8] == magic + b"\x01\x00\x00\x00"
+        assert "antigravity.py" in stdlib.namelist()  # what no kernel start imports keeps its source
+    runtime = site / "static" / "pyodide"
+    local = {n: e for n, e in lock["packages"].items() if "://" not in e["file_name"]}
+    assert set(KERNEL_PRELOAD) <= set(local)
+    for name, entry in local.items():
+        wheel = Path(os.path.normpath(runtime / entry["file_name"]))
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+    by_name = {n: Path(os.path.normpath(runtime / e["file_name"])) for n, e in local.items()}
+    with zipfile.ZipFile(by_name["ipython"]) as z:
+        assert "IPython/__init__.py" not in z.namelist()
+        assert z.read("IPython/__init__.pyc")[:8] == magic + b"\x01\x00\x00\x00"
+    kit = next(p for n, p in by_name.items() if n.startswith("bglearn"))
+    with zipfile.ZipFile(kit) as z:
+        assert "bglearn/__init__.py" in z.namelist()
+        assert z.read(f"bglearn/__pycache__/__init__.{tag}.pyc")[:8] == magic + b"\x01\x00\x00\x00"
+    assert set(KERNEL_PRELOAD) <= set(options["packages"])
