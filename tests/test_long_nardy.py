@@ -7,18 +7,22 @@ import json
 import pickle
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from bglearn import Game, Position, explain, legal_plays
-from bglearn.dice import Dice
+from bglearn.dice import Dice, Roll
 from bglearn.errors import CubeActionError, GameFlowError, IllegalPlayError, InvalidPositionError, NotationError
 from bglearn.verdicts import Reason, legal_continuations, parse_play
 from bglearn.notation import format_play
 from bglearn.player import RED, WHITE
 from bglearn.result import ResultKind
 from bglearn.svg import render
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from positions import self_play_sample  # noqa: E402  (the benchmarks' seeded self-play sampler)
 
 CASES = json.loads((Path(__file__).resolve().parent / "cases" / "long_nardy" / "cases.json").read_text())["cases"]
 NARDY = "long-nardy"
@@ -296,17 +300,8 @@ def test_backgammon_diagram_is_unchanged_by_the_variant_code() -> None:
 
 # -- invariants over self-play -------------------------------------------------------------------
 
-def _self_play(seed: int, count: int) -> list[tuple[Position, tuple[int, int]]]:
-    rng = random.Random(seed)
-    out: list[tuple[Position, tuple[int, int]]] = []
-    while len(out) < count:
-        p = Position(variant=NARDY)
-        while not p.is_game_over and len(out) < count:
-            roll = (rng.randint(1, 6), rng.randint(1, 6))
-            out.append((p, roll))
-            plays = legal_plays(p, roll)
-            p = rng.choice(plays).result if plays else p.pass_turn()
-    return out
+def _self_play(seed: int, count: int) -> list[tuple[Position, Roll]]:
+    return self_play_sample(count, seed, variant=NARDY)
 
 
 def test_every_legal_play_reads_back_and_is_explained_legal() -> None:

@@ -388,16 +388,12 @@ def _bearoff_builder(kind: str, target: str, *, outside: int = 0, hit: bool = Fa
         pos = _bearoff_position(r, outside=outside, hit=hit)
         rolls = [x for x in ALL_ROLLS if not x.is_double]
         r.shuffle(rolls)
-        me = pos.checkers(pos.turn)
         for roll in rolls[:8]:
+            q: Question | None
             if kind == "may-bear-off":
-                pts = [p for p in range(1, 7) if me[p] and any(d >= p for d in roll.dice)]
-                if not pts:
+                q = MayBearOff.chosen(pos, roll, r, truth)
+                if q is None:
                     continue
-                bear = MayBearOff(pos, roll=roll, point=r.choice(pts))
-                if truth is not None and bear.example_answer() is not truth:
-                    continue
-                q: Question | None = bear
             else:
                 if not legal_plays(pos, roll):
                     continue

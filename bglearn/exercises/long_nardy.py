@@ -254,17 +254,13 @@ def _bearoff_builder(kind: str, target: str, *, outside: int = 0, truth: bool | 
         pos = _bearoff_position(r, outside=outside)
         if block_problem(pos):
             return None
-        me = pos.checkers(pos.turn)
         rolls = [x for x in ALL_ROLLS if not x.is_double]
         r.shuffle(rolls)
         for roll in rolls[:8]:
             q: Question | None
             if kind == "may-bear-off":
-                pts = [p for p in range(1, 7) if me[p] and any(d >= p for d in roll.dice)]
-                if not pts:
-                    continue
-                q = MayBearOff(pos, roll=roll, point=r.choice(pts))
-                if truth is not None and q.example_answer() is not truth:
+                q = MayBearOff.chosen(pos, roll, r, truth)
+                if q is None:
                     continue
             elif kind == "list-plays":
                 q = ListPlays(pos, roll=roll, points=points)

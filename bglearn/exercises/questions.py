@@ -27,6 +27,7 @@ import html
 import json
 import re
 from functools import lru_cache
+from random import Random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, TypeAlias
 
@@ -722,6 +723,20 @@ class MayBearOff(_RollQuestion):
 
     def example_answer(self) -> bool:
         return self.witness() is not None
+
+    @classmethod
+    def chosen(cls, position: Position, roll: Roll, rng: Random, truth: bool | None = None) -> "MayBearOff | None":
+        """A question on a checker of the side on roll that one die of ``roll`` could carry off (a die
+        at least its point), picked with ``rng``; with ``truth``, only a question whose answer it is.
+        ``None`` when the roll offers no such checker or the answer is not ``truth``."""
+        me = position.checkers(position.turn)
+        points = [p for p in range(1, 7) if me[p] and any(d >= p for d in roll.dice)]
+        if not points:
+            return None
+        question = cls(position, roll=roll, point=rng.choice(points))
+        if truth is not None and question.example_answer() is not truth:
+            return None
+        return question
 
 
 def _and(items: Iterable[object]) -> str:
