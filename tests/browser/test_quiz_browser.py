@@ -34,6 +34,10 @@ CONTRAST = """(el) => {
 
 def _quiz_box(page, index: int):
     box = page.locator(".bglearn-quiz").nth(index)
+    # JupyterLab skips drawing cells outside the window, so a quiz below it only becomes visible once
+    # scrolled to (under load, run-all can end with it still below the window).
+    box.wait_for(state="attached", timeout=60_000)
+    box.scroll_into_view_if_needed()
     box.wait_for(state="visible", timeout=60_000)
     return box
 
