@@ -14,6 +14,9 @@ in WebAssembly at every kernel start. Files of the locked wheels that a learner'
 (jedi's type stubs for other libraries, Pygments' highlighters for other languages) are left out, to
 keep the first visit's download small.
 
+The site also carries a small JupyterLab extension of the kit's own (:func:`kernel_start_extension`): a
+link that opens a notebook starts that notebook's kernel while JupyterLab is still starting, not after.
+
 The kit's own wheel is built from a clean copy of its sources (:func:`build_kit_wheel`), never from the
 repository in place, whose ``build/`` folder may hold stale modules.
 
@@ -41,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from . import __version__
 from .errors import BglearnError
 from .extras import install_hint
 from .site_bytecode import prune_wheel
@@ -337,6 +341,7 @@ def build_site(
         lock = _unpack_runtime(_pyodide_runtime(pyodide_version, cache_dir, run), lite / "static" / "pyodide")
         (lite / "constraints.txt").write_text("\n".join(_pure_python_pins(lock)) + "\n")
 
+        start_extension = kernel_start_extension(lite / "bglearn-extensions")
         wheels = lite / "wheels"
         wheels.mkdir()
         build_kit_wheel(root, wheels, Path(tmp) / "kit-source", run)
@@ -349,7 +354,8 @@ def build_site(
         kit_name = kit[0].name.split("-")[0].replace("_", "-").lower()
         preload = [*KERNEL_PRELOAD, kit_name]
         config = {
-            "LiteBuildConfig": {"contents": ["files"], "no_sourcemaps": True},
+            "LiteBuildConfig": {"contents": ["files"], "no_sourcemaps": True,
+                                "federated_extensions": [start_extension.relative_to(lite).as_posix()]},
             "PyodideLockAddon": {
                 "enabled": True,
                 "specs": [kit_name, "micropip"],
@@ -395,6 +401,28 @@ def build_site(
     count, raw, packed = _sizes(out)
     return SiteReport(output=out, notebooks=names, local_packages=local, files=count, bytes=raw,
                       gzip_bytes=packed, log=log)
+
+
+#: The name of the kit's JupyterLite extension (see :func:`kernel_start_extension`).
+KERNEL_START_EXTENSION = "bglearn-kernel-start"
+
+
+def kernel_start_extension(extensions: Path) -> Path:
+    """Write into the folder ``extensions`` the kit's prebuilt JupyterLab extension
+    ``bglearn-kernel-start`` (``bglearn/site_kernel_start.js``): when the page's address names a notebook,
+    it starts that notebook's kernel while JupyterLab is still starting, and the notebook uses that kernel
+    once open. The script's file name carries a hash of its content, so a browser never keeps an older
+    copy from its cache. Returns the extension's folder."""
+    script = (Path(__file__).parent / "site_kernel_start.js").read_bytes()
+    name = f"remoteEntry.{hashlib.sha256(script).hexdigest()[:16]}.js"
+    folder = extensions / KERNEL_START_EXTENSION
+    (folder / "static").mkdir(parents=True)
+    (folder / "static" / name).write_bytes(script)
+    package = {"name": KERNEL_START_EXTENSION, "version": __version__, "private": True,
+               "description": "Starts the kernel of the notebook a link opens while JupyterLab starts.",
+               "jupyterlab": {"_build": {"load": f"static/{name}", "extension": "./extension"}}}
+    (folder / "package.json").write_text(json.dumps(package, indent=2) + "\n")
+    return folder
 
 
 #: What building the kit's wheel reads from the repository, besides the package folder (pyproject.toml's

@@ -92,6 +92,9 @@ def site(tmp_path_factory) -> Path:
         "import IPython, bglearn\n"
         "print('loaded', type(IPython.__loader__).__name__, open(bglearn.__spec__.cached, 'rb').read(8)[4:8].hex())")]
     nbformat.write(check, mine / "bytecode.ipynb")
+    where = nbformat.v4.new_notebook()
+    where.cells = [nbformat.v4.new_code_cell("import os\nprint('working-folder:', *sorted(os.listdir('.')))")]
+    nbformat.write(where, mine / "where.ipynb")
     out = tmp / "out"
     proc = subprocess.run([str(venv / "bin" / "python"), "-m", "bglearn", "site", "-o", str(out), "--add",
                            str(mine)], capture_output=True, text=True, timeout=900)
@@ -223,6 +226,57 @@ def test_a_teachers_notebook_plays_a_move_on_the_board(offline_context, served):
     page.close()
 
 
+# Records, in the page's clock, when the first worker (the kernel's) is created and when JupyterLab has
+# finished starting (all its start-up plugins active, the shell attached).
+START_MARKS = """
+window.__bglearnMarks = {};
+const PageWorker = window.Worker;
+window.Worker = function (...args) { window.__bglearnMarks.worker ??= performance.now(); return new PageWorker(...args); };
+window.Worker.prototype = PageWorker.prototype;
+const waitForApp = setInterval(() => {
+  if (!window.jupyterapp) return;
+  clearInterval(waitForApp);
+  window.jupyterapp.started.then(() => { window.__bglearnMarks.started = performance.now(); });
+}, 10);
+"""
+
+
+def test_a_link_to_a_notebook_starts_its_kernel_while_jupyterlab_starts(offline_context, served):
+    """The kit's extension starts the kernel of the notebook named in the address while JupyterLab is
+    still starting (JupyterLite alone creates the kernel's worker only once the notebook has opened,
+    seconds later); the notebook then uses that one kernel, and the kernel works in the notebook's folder
+    (the browser's file sync was ready when the kernel was created)."""
+    context, offsite = offline_context
+    context.add_init_script(START_MARKS)
+    page = context.new_page()
+    path = "my-notebooks/my-class/where.ipynb"
+    _open_and_run(page, served, path)
+    marks = page.evaluate("window.__bglearnMarks")
+    assert marks["worker"] < marks["started"], marks
+    assert page.evaluate("[...window.jupyterapp.serviceManager.sessions.running()].map(s => s.path)") == [path]
+    assert page.evaluate("[...window.jupyterapp.serviceManager.kernels.running()].length") == 1
+    printed = [t for t in page.locator(".jp-OutputArea-output").all_inner_texts() if "working-folder:" in t]
+    assert printed and {"board.ipynb", "where.ipynb"} <= set(printed[-1].split()), printed
+    assert _errors(page) == []
+    assert offsite == []
+    page.close()
+
+
+def test_a_link_to_no_notebook_starts_no_kernel(offline_context, served):
+    """Only a notebook named in the address gets its kernel started early: the file browser alone starts
+    none."""
+    context, offsite = offline_context
+    page = context.new_page()
+    page.goto(f"{served}/lab/index.html")
+    page.wait_for_function("() => window.jupyterapp?.shell && document.querySelector('.jp-DirListing-item')",
+                           timeout=120_000)
+    page.evaluate("() => window.jupyterapp.started")
+    page.wait_for_timeout(3000)
+    assert page.evaluate("[...window.jupyterapp.serviceManager.sessions.running()].length") == 0
+    assert offsite == []
+    page.close()
+
+
 def test_the_site_holds_the_whole_course(site):
     contents = json.loads((site / "api" / "contents" / "all.json").read_text())
     names = {item["name"] for item in contents["content"]}
@@ -235,6 +289,7 @@ def test_the_site_holds_the_whole_course(site):
     assert kernel["pyodideUrl"].startswith("./static/pyodide/")
     assert kernel["disablePyPIFallback"] is True
     assert not any("://" in url for url in kernel.get("pipliteUrls", []))
+    assert "bglearn-kernel-start" in {extension["name"] for extension in config["federated_extensions"]}
 
 
 def test_the_kernel_imports_the_bytecode_the_build_made(offline_context, served):
