@@ -7,7 +7,7 @@
  * names a notebook (`.../lab/index.html?path=notebooks/01-board-and-setup.ipynb`), this plugin starts
  * that notebook's session, with the site's default kernel, as soon as the kernel can be created; the
  * notebook, once open, finds the session by its path and uses it, as it would after a page reload on a
- * Jupyter server. Pages that name no notebook are left alone.
+ * Jupyter server. Pages that name no notebook, or one the site does not hold, are left alone.
  *
  * The kernel is created only after JupyterLite's service worker is registered (or has failed to be, or the
  * browser offers none): the kernel decides when it is created whether the notebook's folder is its working
@@ -57,9 +57,15 @@ var _JUPYTERLAB;
     // Without service workers (plain http from another machine) the manager's `ready` never settles.
     var workers = typeof navigator !== "undefined" && !!navigator.serviceWorker;
     var registered = serviceWorker && workers ? serviceWorker.ready.catch(function () {}) : Promise.resolve();
-    return Promise.all([registered, services.sessions.ready, defaultKernel(services.kernelspecs)])
+    // A link to a notebook the site does not hold gets no kernel (JupyterLab reports the missing file).
+    var exists = services.contents.get(path, { content: false }).then(
+      function () { return true; }, function () { return false; });
+    return Promise.all([registered, services.sessions.ready, defaultKernel(services.kernelspecs), exists])
       .then(function (ready) {
         var kernel = ready[2];
+        if (!ready[3]) {
+          return;
+        }
         return services.sessions.findByPath(path).then(function (found) {
           if (found || abandoned()) {
             return;

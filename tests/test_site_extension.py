@@ -33,7 +33,8 @@ def test_the_script_registers_a_container_whose_plugin_starts_only_for_a_noteboo
     """Run the script in Node.js with a stand-in page: the container gives JupyterLab one auto-started
     plugin; on an address naming a notebook it starts that notebook's session with the default kernel once
     the kernel can be created and the service worker is ready (or at once, in a browser without service
-    workers, where JupyterLite's manager never becomes ready); on any other address it starts nothing."""
+    workers, where JupyterLite's manager never becomes ready); for a notebook the site does not hold, or any
+    other address, it starts nothing."""
     script = next((kernel_start_extension(tmp_path / "extensions") / "static").iterdir())
     driver = tmp_path / "driver.js"
     driver.write_text("""
@@ -53,7 +54,8 @@ async function run(search, serviceWorkers) {
   let specsListener = null, registered = null;
   const specs = { ready: Promise.resolve(), specs: { default: "", kernelspecs: {} },
                   specsChanged: { connect: (f) => { specsListener = f; }, disconnect: () => { specsListener = null; } } };
-  const app = { serviceManager: { kernelspecs: specs, sessions: {
+  const contents = { get: async (path) => { if (!path.startsWith("notebooks/")) throw new Error("404"); return { path }; } };
+  const app = { serviceManager: { kernelspecs: specs, contents, sessions: {
     ready: Promise.resolve(), findByPath: async () => undefined,
     startNew: async (options) => { started.push(options); return { dispose() {} }; } } } };
   const manager = { ready: new Promise((resolve) => { registered = resolve; }) };
@@ -74,6 +76,7 @@ async function run(search, serviceWorkers) {
     notebook: await run("?path=notebooks/01-board-and-setup.ipynb", true),
     noWorkers: await run("?path=notebooks/01-board-and-setup.ipynb", false),
     other: await run("?path=README.md", true),
+    missing: await run("?path=elsewhere/gone.ipynb", true),
     none: await run("", true),
   }));
 })();
@@ -86,4 +89,4 @@ async function run(search, serviceWorkers) {
     assert result["notebook"] == {"optional": ["@jupyterlite/apputils:IServiceWorkerManager"], "autoStart": True,
                                   "counts": [0, 0, 1], "started": [session]}
     assert result["noWorkers"]["counts"] == [0, 1, 1] and result["noWorkers"]["started"] == [session]
-    assert result["other"]["started"] == [] and result["none"]["started"] == []
+    assert result["other"]["started"] == result["missing"]["started"] == result["none"]["started"] == []

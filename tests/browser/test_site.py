@@ -262,12 +262,13 @@ def test_a_link_to_a_notebook_starts_its_kernel_while_jupyterlab_starts(offline_
     page.close()
 
 
-def test_a_link_to_no_notebook_starts_no_kernel(offline_context, served):
-    """Only a notebook named in the address gets its kernel started early: the file browser alone starts
-    none."""
+@pytest.mark.parametrize("address", ["lab/index.html", "lab/index.html?path=my-notebooks/no-such-notebook.ipynb"])
+def test_a_link_to_no_notebook_starts_no_kernel(offline_context, served, address):
+    """Only a notebook of the site named in the address gets its kernel started early: the file browser
+    alone, or a link to a notebook the site does not hold, starts none."""
     context, offsite = offline_context
     page = context.new_page()
-    page.goto(f"{served}/lab/index.html")
+    page.goto(f"{served}/{address}")
     page.wait_for_function("() => window.jupyterapp?.shell && document.querySelector('.jp-DirListing-item')",
                            timeout=120_000)
     page.evaluate("() => window.jupyterapp.started")
