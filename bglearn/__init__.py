@@ -31,12 +31,14 @@ from .i18n import current_language, set_language
 from .plays import BAR, OFF, Move, Play, legal_plays
 from .position import RED, WHITE, Player, Position
 from .result import GameResult, ResultKind, game_result, points_won
+from .variants import REGISTRY, find_variant
 
 if TYPE_CHECKING:  # what the lazy names below are, for type checkers (nothing is imported at run time)
     from .cube import Cube as Cube
     from .game import Game as Game
     from .match import Match as Match
     from .svg import render as render
+    from .variants.long_nardy import LongNardyPosition as LongNardyPosition
     from .widgets import BoardWidget as BoardWidget
 
 __version__ = "0.1.0"
@@ -49,13 +51,16 @@ _LAZY = {
     "Match": "bglearn.match",
     "BoardWidget": "bglearn.widgets",
 }
+# Every other registered game's position class, by its class name (bglearn.LongNardyPosition): bglearn.variants.
+_GAMES = {cls: module for module, _sep, cls in (ref.partition(":") for ref in REGISTRY.values()) if cls != "Position"}
+_LAZY.update(_GAMES)
 
 __all__ = [
     "ALL_ROLLS", "BAR", "OFF", "Dice", "OpeningRoll", "Roll", "Move", "Play", "Player", "Position",
     "RED", "WHITE", "legal_plays", "explain", "legal_continuations", "parse_play", "Reason", "Verdict",
     "GameResult", "ResultKind", "game_result", "points_won", "BglearnError", "CubeActionError", "GameFlowError",
     "IllegalPlayError", "InvalidPositionError", "MatchRecordError", "NotationError",
-    "set_language", "current_language",
+    "set_language", "current_language", "find_variant", *_GAMES,
 ]
 
 

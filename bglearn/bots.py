@@ -13,8 +13,8 @@
 * :class:`HeuristicBot` scores each legal play by a few features — hitting, making points (home
   board points most), leaving blots within reach of the opponent, bearing off — and doubles, takes
   and resigns by simple pip-count rules. It is a sparring partner, not an engine.
-* Both play **Long Nardy** too (``position.variant == "long-nardy"``): there the heuristic player
-  scores bearing off, taking a checker off the head, holding points in front of the opponent's
+* Both play **Long Nardy** too, and any game without hitting (``position.hits`` false): there the
+  heuristic player scores bearing off, taking a checker off the head, holding points in front of the opponent's
   checkers (longer walls more), and spreading its checkers; in that game nobody doubles or resigns.
 
 Both only ask the engine for the legal plays and the cube rules; nothing here decides legality.
@@ -39,17 +39,10 @@ __all__ = ["Bot", "RandomBot", "HeuristicBot", "make_bot", "play_game", "play_ma
            "long_nardy_score"]
 
 
-LONG_NARDY = "long-nardy"
-
-
 def _is_long_nardy(position: Position) -> bool:
-    """True for a Long Nardy position (no cube, no resignation, no hitting)."""
-    return getattr(position, "variant", "backgammon") == LONG_NARDY
-
-
-def _nardy_opposite(point: int) -> int:
-    """In Long Nardy, my ``point`` in the opponent's numbering (my 24-point is their 12-point)."""
-    return (point + 11) % 24 + 1
+    """True for a game without hitting, such as Long Nardy: a game of walls, played out (the bots
+    never resign it) and scored by :func:`long_nardy_score`."""
+    return not position.hits
 
 
 def long_nardy_score(play: Play) -> float:
@@ -68,7 +61,7 @@ def long_nardy_score(play: Play) -> float:
     for p in range(24, 0, -1):
         n = mine[p]
         if n:
-            q = _nardy_opposite(p)                # the point in the opponent's numbering
+            q = after.opposite_point(p)           # the point in the opponent's numbering
             if q < their_back:                    # in front of an opposing checker: it blocks
                 value += 0.6 if their_back - q <= 6 else 0.3
                 run += 1

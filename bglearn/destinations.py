@@ -22,14 +22,15 @@ from typing import Sequence
 
 from .dice import RollLike, as_roll
 from .verdicts import legal_continuations
-from .plays import OFF, Move
+from .plays import OFF, Move, Play, legal_plays
 from .position import Position
 
 __all__ = ["checker_destinations", "movable_points"]
 
 
 def checker_destinations(
-    position: Position, roll: RollLike, source: int, moves_so_far: Sequence[Move] = ()
+    position: Position, roll: RollLike, source: int, moves_so_far: Sequence[Move] = (), *,
+    plays: Sequence[Play] | None = None,
 ) -> dict[int, tuple[Move, ...]]:
     """The points the side on roll's checker on ``source`` may reach now, after ``moves_so_far``
     (the moves already made this turn from ``position``): destination -> the moves that take it
@@ -37,15 +38,17 @@ def checker_destinations(
     several dice reach it (the fewest steps; for equally short ways, the engine's order).
 
     Empty when the checker cannot move. Raises :class:`~bglearn.errors.IllegalPlayError` when
-    ``moves_so_far`` is not the start of a legal play."""
+    ``moves_so_far`` is not the start of a legal play. ``plays``: ``legal_plays(position, roll)``
+    when the caller has it already (the engine is then not asked again)."""
     r = as_roll(roll)
+    plays = legal_plays(position, r) if plays is None else list(plays)
     done = list(moves_so_far)
     found: dict[int, tuple[Move, ...]] = {}
     frontier: list[tuple[int, tuple[Move, ...]]] = [(source, ())]
     while frontier:
         nxt: list[tuple[int, tuple[Move, ...]]] = []
         for point, path in frontier:
-            for m in legal_continuations(position, r, done + list(path)):
+            for m in legal_continuations(position, r, done + list(path), plays=plays):
                 if m.source != point or m.destination in found or m.destination == source:
                     continue
                 found[m.destination] = path + (m,)
@@ -55,8 +58,10 @@ def checker_destinations(
     return found
 
 
-def movable_points(position: Position, roll: RollLike, moves_so_far: Sequence[Move] = ()) -> list[int]:
-    """The points (mover's numbering; 25 = the bar) whose checker may move next, highest first."""
-    return sorted({m.source for m in legal_continuations(position, as_roll(roll), list(moves_so_far))},
+def movable_points(position: Position, roll: RollLike, moves_so_far: Sequence[Move] = (), *,
+                   plays: Sequence[Play] | None = None) -> list[int]:
+    """The points (mover's numbering; 25 = the bar) whose checker may move next, highest first
+    (``plays`` as in :func:`checker_destinations`)."""
+    return sorted({m.source for m in legal_continuations(position, as_roll(roll), list(moves_so_far), plays=plays)},
                   reverse=True)
 

@@ -40,9 +40,10 @@ from .verdicts import explain, parse_play
 from .i18n import N_, _, ngettext
 from .ids import MatchId, check_crawford, encode_match_id, format_xgid
 from .plays import Play, legal_plays
-from .player import RED, WHITE, Player
+from .player import Player
 from .position import Position
 from .result import ResultKind, game_result
+from .variants import find_variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from .match import Match
@@ -80,8 +81,8 @@ def _by_kind(kind: ResultKind | None, single: str, gammon: str, backgammon: str)
     return backgammon if kind is ResultKind.BACKGAMMON else single
 
 
-def _no_cube() -> str:
-    return _("There is no doubling cube in Long Nardy: a game is worth 1 point (oin) or 2 (mars).")
+def _no_cube(position: Position) -> str:
+    return _("There is no doubling cube in {game}.").format(game=position.game_name())
 
 
 # Translators: how a game ended, shown in brackets after "White wins a gammon".
@@ -118,7 +119,8 @@ class Event:
     def __str__(self) -> str:
         p = self.player.name_text if self.player is not None else ""
         k = self.kind
-        if k == "opening" and self.variant == "long-nardy":
+        game = find_variant(self.variant)
+        if k == "opening" and not game.opening_roll_played:
             w, r = self.dice or (0, 0)
             return ngettext(
                 "Opening throw after {n} tie: White {white}, Red {red}; {player} starts and throws both dice",
@@ -126,9 +128,9 @@ class Event:
                 len(self.rethrows)).format(n=len(self.rethrows), white=w, red=r, player=p) if self.rethrows else \
                 _("Opening throw: White {white}, Red {red}; {player} starts and throws both dice").format(
                     white=w, red=r, player=p)
-        if k == "win" and self.variant == "long-nardy":
-            result = (_("{player} wins a mars") if self.result is ResultKind.GAMMON else
-                      _("{player} wins an oin")).format(player=p)
+        words = game.result_words(self.result) if k == "win" and self.result is not None else None
+        if words is not None:
+            result = words[1].format(player=p)
             return ngettext("{result} ({reason}): {n} point", "{result} ({reason}): {n} points",
                             self.value or 0).format(result=result, reason=self.reason, n=self.value)
         if k == "opening":
@@ -234,12 +236,13 @@ class Game:
         self._cube = cube
         self._initial_cube = cube
         self._with_opening = position is None and first is None
-        self.start_position = position if position is not None else Position(variant=variant or "backgammon")
-        if variant is not None and self.start_position.variant != variant:
+        self.start_position = position if position is not None else Position(variant=variant)
+        if variant is not None and type(self.start_position) is not find_variant(variant):
             raise GameFlowError(_("The position given is a {given} position, not {variant}.").format(
                 given=self.start_position.variant, variant=variant))
         self.variant: str = self.start_position.variant
-        """``"backgammon"`` or ``"long-nardy"`` (no cube; the opening throw only decides who starts)."""
+        """The game's name (:mod:`bglearn.variants`): ``"backgammon"``, ``"long-nardy"`` (no cube; the
+        opening throw only decides who starts), ``"nackgammon"``."""
         if first is not None:
             self.start_position = self.start_position.with_turn(Player(first))
         self._position = self.start_position
@@ -431,7 +434,7 @@ class Game:
         self._opening = o
         starter = o.starter
         self._position = self._position.with_turn(starter)
-        if self.variant == "long-nardy":  # the higher die starts, then throws both dice for its first turn
+        if not self._position.opening_roll_played:  # the higher die starts, then throws both dice for its first turn
             self._record.append(Event("opening", starter, dice=(o.white_die, o.red_die),
                                       rethrows=tuple(o.rethrows), variant=self.variant))
             self._phase = "roll"
@@ -529,8 +532,8 @@ class Game:
 
     def why_not_double(self, player: Player | None = None) -> str | None:
         """Why ``player`` (default: the side to act) may not double now, or ``None``."""
-        if self.variant == "long-nardy":
-            return _no_cube()
+        if not self._position.has_cube:
+            return _no_cube(self._position)
         if self._phase == "over":
             return _("The game is over.")
         who = self.to_act if player is None else Player(player)
@@ -547,8 +550,8 @@ class Game:
 
     def double(self, *, player: Player | None = None) -> None:
         """The side on roll offers the cube (before rolling); phase becomes ``"respond"``."""
-        if self.variant == "long-nardy":
-            raise CubeActionError(_no_cube())
+        if not self._position.has_cube:
+            raise CubeActionError(_no_cube(self._position))
         if self._phase == "move" and (player is None or Player(player) == self.turn):
             raise CubeActionError(self._cube.why_not(self.turn, rolled=True) or _("You may not double now."))
         self._need("roll", player=player)
@@ -606,9 +609,13 @@ class Game:
         """``player`` (default: the side to act) offers to resign a single, gammon or backgammon;
         the opponent must accept or refuse (phase ``"resign"``)."""
         k = as_result_kind(kind)
-        if self.variant == "long-nardy" and k is ResultKind.BACKGAMMON:
-            raise GameFlowError(_("In Long Nardy a game is worth at most a mars (2 points): resign an oin "
-                                  "('single') or a mars ('gammon')."))
+        if int(k) > self._position.max_result:
+            most = ResultKind(self._position.max_result)
+            words = self._position.result_words(most)
+            raise GameFlowError(ngettext("In {game} a game is worth at most a {win} ({points} point).",
+                                         "In {game} a game is worth at most a {win} ({points} points).",
+                                         int(most)).format(game=self._position.game_name(), points=int(most),
+                                                           win=most.label if words is None else words[0]))
         if self._phase == "over":
             raise GameFlowError(f"The game is over: {self._winner} has won.")
         if self._phase in ("opening", "resign"):
@@ -687,9 +694,9 @@ class Game:
 
     def match_id_fields(self) -> MatchId:
         """The fields of :meth:`match_id`."""
-        if self.variant == "long-nardy":
+        if not self._position.has_gnubg_ids:
             raise NotationError(_("A GNU Backgammon Match ID describes a backgammon game; it cannot express "
-                                  "a Long Nardy game."))
+                                  "a {game} game.").format(game=self._position.game_name()))
         state = {"over": "over"}.get(self._phase, "playing")
         if self._phase == "over":
             state = {"drop": "dropped", "resignation": "resigned"}.get(self._end_reason or "", "over")
@@ -723,7 +730,7 @@ class Game:
 
     def xgid(self) -> str:
         """The full XGID of the state now (cube, dice or a pending double, score, rules)."""
-        if self.variant == "long-nardy":
+        if not self._position.has_xgid:
             self._position.xgid()  # refuses, naming the reason
         action = None
         if self._phase == "respond" and self._cube.offer is not None:
@@ -746,9 +753,9 @@ class Game:
 
     def summary(self) -> str:
         """One line: who won what, or whose turn it is."""
-        if self.is_over and self.variant == "long-nardy":
-            result = (_("{player} wins a mars") if self._result_kind is ResultKind.GAMMON else
-                      _("{player} wins an oin")).format(player=_name(self._winner))
+        words = self._position.result_words(self._result_kind) if self.is_over and self._result_kind else None
+        if words is not None:
+            result = words[1].format(player=_name(self._winner))
             how = _(_END_REASONS.get(self._end_reason or "", self._end_reason or ""))
             return ngettext("{result} ({reason}): {n} point", "{result} ({reason}): {n} points",
                             self._points).format(result=result, reason=how, n=self._points)

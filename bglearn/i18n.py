@@ -28,16 +28,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from gettext import NullTranslations
 
-__all__ = ["LANGUAGES", "N_", "_", "current_language", "join_and", "join_or", "language_code", "ngettext",
+__all__ = ["LANGUAGES", "TRANSLATED", "N_", "_", "current_language", "join_and", "join_or", "language_code", "ngettext",
            "pgettext", "set_language", "using_language"]
 
-#: The languages the kit speaks, English (the source language) first.
+#: The languages the kit speaks, English (the source language) first: the one list of languages. The
+#: lessons (notebooks/build.py), the exercises, the catalogs (tools/i18n.py) and the tests take theirs from it.
 LANGUAGES: tuple[str, ...] = ("en", "es", "fi", "ro")
+
+#: The languages with a translation (a message catalog, translated lessons and exercises): all but English.
+TRANSLATED: tuple[str, ...] = LANGUAGES[1:]
 
 DOMAIN = "bglearn"
 LOCALEDIR = Path(__file__).resolve().parent / "locale"
@@ -74,10 +78,39 @@ def set_language(language: str | None) -> None:
     _chosen = None if language is None else language_code(language)
 
 
+def _environment_reader() -> Callable[[], tuple[object, ...]]:
+    """A function returning the raw values of ``BGLEARN_LANG`` and the locale variables, cheaply: every
+    message asks for the language, so this reads the environment's own dictionary where the platform has
+    one (``os.environ.get`` raises and catches a ``KeyError`` for each unset variable)."""
+    names = (ENV_VAR, *_LOCALE_VARS)
+    data = getattr(os.environ, "_data", None)
+    encode = getattr(os.environ, "encodekey", None)
+    if isinstance(data, dict) and callable(encode):
+        keys = tuple(encode(name) for name in names)
+        get = data.get
+        return lambda: tuple(map(get, keys))
+    return lambda: tuple(os.environ.get(name) for name in names)
+
+
+_environment = _environment_reader()
+_from_environment: dict[tuple[object, ...], str] = {}
+
+
 def current_language() -> str:
     """The language messages are shown in now: set_language, else BGLEARN_LANG, else the locale, else "en"."""
     if _chosen is not None:
         return _chosen
+    raw = _environment()
+    code = _from_environment.get(raw)
+    if code is None:
+        if len(_from_environment) > 64:
+            _from_environment.clear()
+        code = _from_environment[raw] = _language_from_environment()
+    return code
+
+
+def _language_from_environment() -> str:
+    """The language ``BGLEARN_LANG`` or else the locale names, else "en"."""
     env = os.environ.get(ENV_VAR, "")
     if env:
         code = _normalize(env)

@@ -328,9 +328,9 @@ def format_xgid(
     max_cube: int = 1024,
 ) -> str:
     """The XGID of ``position`` with the given cube, dice, score and rules fields. Raises
-    :class:`NotationError` for a Crawford flag at an impossible score, and for a Long Nardy position
-    (an XGID cannot express one)."""
-    if position.variant != "backgammon":
+    :class:`NotationError` for a Crawford flag at an impossible score, and for a position of a game an
+    XGID cannot express (``has_xgid`` false, such as Long Nardy)."""
+    if not position.has_xgid:
         raise NotationError(_("an XGID describes a backgammon position; it cannot express a {variant} "
                               "position.").format(variant=position.variant))
     if match_length:

@@ -4,10 +4,12 @@ reached during a turn, and the search for every distinct legal play, listed in t
 
 This is the engine's inner loop, shared by :mod:`bglearn.plays` (which wraps its results in
 :class:`~bglearn.plays.Move` and :class:`~bglearn.plays.Play`) and :mod:`bglearn.verdicts` (which replays a
-learner's moves on the same arrays and compares keys). The commonest turn — a non-double with no
-checker on the bar and two or more outside the home board — has a path of its own that lists each
-position once by rule, already in order, with no keys and no sorting; the other turns search move by
-move and tell positions apart by key. Everything is in the mover's numbering:
+learner's moves on the same arrays and compares keys). Three kinds of turn have a path of their own
+that lists each position once by rule, already in order, with no keys and no sorting: a non-double
+with no checker on the bar and two or more outside the home board (the commonest turn), a non-double
+with a checker on the bar, and a double with four or more checkers on the bar or outside the home
+board that can be played in full. The other turns search move by move and tell positions apart by
+key. Everything is in the mover's numbering:
 
 * ``b`` — the side on roll, 26 numbers: ``b[0]`` borne off, ``b[1..24]`` its points, ``b[25]`` its bar;
 * ``o`` — the opponent's checkers on each point as the mover numbers it (``o[1..24]``; 0 and 25 unused).
@@ -23,9 +25,12 @@ move and tell positions apart by key. Everything is in the mover's numbering:
 from __future__ import annotations
 
 from itertools import compress
-from typing import Dict, Tuple
+from typing import TYPE_CHECKING, Dict, Tuple
 
-from .position import CHECKERS, Position
+from .player import CHECKERS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .position import Position  # a variant's Position calls this module (Position.legal_sequences)
 
 __all__ = ["POINT_WEIGHT", "HIT_WEIGHT", "mover_arrays", "position_key", "moves_for_die", "generate",
            "RawMove", "Found"]
@@ -54,12 +59,11 @@ def position_key(b: list[int]) -> int:
 
 def mover_arrays(position: Position) -> tuple[list[int], list[int]]:
     """The side on roll as 26 numbers (0 = off, 1-24 points, 25 = bar) and the opponent's counts in
-    the mover's numbering (indices 1-24)."""
-    turn = position.turn
-    me = position.checkers(turn)
-    opp = position.checkers(turn.opponent)
+    the mover's numbering (indices 1-24), as the position's variant maps the two numberings
+    (:meth:`Position.facing <bglearn.position.Position.facing>`)."""
+    me = position.checkers(position.turn)
     b = [CHECKERS - sum(me), *me[1:25], me[0]]
-    o = [0, *opp[24:0:-1], 0]
+    o = [0, *position.facing(), 0]
     return b, o
 
 
@@ -93,14 +97,22 @@ def generate(b: list[int], o: list[int], dice: tuple[int, ...]) -> list[tuple[Ra
     first); ``b`` and ``o`` are as :func:`mover_arrays` gives them and are left as they were. ``dice``
     is two values, or four equal ones for doubles."""
     outside = b[25] + sum(b[7:25])
-    if len(dice) == 2 and not b[25] and outside >= 2:
-        return _nondouble_contact(b, o, dice[0], dice[1])
+    if len(dice) == 2:
+        if not b[25]:
+            if outside >= 2:
+                return _nondouble_contact(b, o, dice[0], dice[1])
+        elif dice[0] > dice[1]:
+            return _nondouble_bar(b, o, dice[0], dice[1])
     # Keys are counted from the starting position (0): each place changes by at most four checkers in
     # a turn, so the changes, like the counts themselves, tell positions apart exactly.
     found: Found = {}
     if len(dice) == 2:
         _nondouble(b, o, dice[0], dice[1], 0, outside, found)
     else:
+        if outside >= 4:
+            plays = _double_contact(b, o, dice[0])
+            if plays:
+                return plays
         _double(b, o, dice[0], 0, 25, 0, outside, (), found)
     if not found:
         return []
@@ -230,6 +242,48 @@ def _contact_one_die(
 _DOWN = range(24, 0, -1)
 
 
+def _nondouble_bar(b: list[int], o: list[int], hi: int, lo: int) -> list[tuple[RawMove, ...]]:
+    """Non-doubles with a checker on the bar (``hi`` > ``lo``), in :func:`bglearn.plays.legal_plays`'s
+    order: the plays that enter with the smaller die (the higher entry point), then those that enter
+    with the larger, each by its other move, the highest first.
+
+    With two or more on the bar both dice enter, if they can. With one, the other die moves any
+    checker, the entered one too (none can bear off: it enters outside the home board). Only one
+    position is reached in two ways: the entered checker moving on to 25 - hi - lo by way of either
+    entry point, when neither entry hits; it is listed once, by way of the larger die's entry."""
+    e_hi, e_lo = 25 - hi, 25 - lo
+    n_hi, n_lo = o[e_hi], o[e_lo]
+    m_hi: RawMove | None = (25, e_hi, hi, n_hi == 1) if n_hi < 2 else None
+    m_lo: RawMove | None = (25, e_lo, lo, n_lo == 1) if n_lo < 2 else None
+    if b[25] > 1:
+        if m_hi and m_lo:
+            return [(m_hi, m_lo)]
+        return [(m_hi,)] if m_hi else [(m_lo,)] if m_lo else []
+    b[25] = 0
+    by_hi = _after_entry(b, o, m_hi, lo) if m_hi else []
+    by_lo = _after_entry(b, o, m_lo, hi) if m_lo else []
+    b[25] = 1
+    if by_hi or by_lo:
+        if by_hi and by_lo and n_hi != 1 and n_lo != 1 and o[e_hi - lo] < 2:
+            by_lo = [p for p in by_lo if p[1][0] != e_lo]  # bar/e_lo/x: listed as bar/e_hi/x
+        return by_lo + by_hi
+    return [(m_hi,)] if m_hi else [(m_lo,)] if m_lo else []
+
+
+def _after_entry(b: list[int], o: list[int], entry: RawMove, d: int) -> list[tuple[RawMove, ...]]:
+    """``entry`` followed by each move of die ``d`` (no checker left on the bar, none can bear off)."""
+    t = entry[1]
+    b[t] += 1
+    if entry[3]:
+        o[t] = 0
+    plays: list[tuple[RawMove, ...]] = [
+        (entry, (s, s - d, d, o[s - d] == 1)) for s in range(24, d, -1) if b[s] and o[s - d] < 2]
+    if entry[3]:
+        o[t] = 1
+    b[t] -= 1
+    return plays
+
+
 def _nondouble(b: list[int], o: list[int], d1: int, d2: int, key0: int, outside: int, found: Found) -> None:
     W, H = POINT_WEIGHT, HIT_WEIGHT
     # With no checker on the bar and at least two outside the home board, moves of different checkers
@@ -263,6 +317,89 @@ def _nondouble(b: list[int], o: list[int], d1: int, d2: int, key0: int, outside:
                 o[t] = 1
             b[t] -= 1
             b[s] += 1
+
+
+def _double_contact(b: list[int], o: list[int], d: int) -> list[tuple[RawMove, ...]]:
+    """The plays of a double when all four dice can be played and at least four of the mover's
+    checkers are on the bar or outside the home board (so none can bear off this turn), in
+    :func:`bglearn.plays.legal_plays`'s order; ``[]`` when fewer than four dice can be played.
+
+    Each play is made from non-increasing points (so the list comes out in order), and two such plays
+    never reach the same position: the checkers that leave each point, counted from the highest point
+    down, follow from the position reached. A move lands on a point the opponent does not hold, so
+    the open points never change; the first checker to land on a blot hits it.
+    """
+    bar = b[25]
+    srcs = [s for s in range(24, d, -1) if o[s - d] < 2]  # the points a move can start from
+    hit = [(s, s - d, d, o[s - d] == 1) for s in srcs]  # the move from each, first to land there
+    quiet = [(s, s - d, d, False) for s in srcs]  # the move from each after another landed there
+    plays: list[tuple[RawMove, ...]] = []
+    if bar:
+        t = 25 - d
+        if o[t] >= 2:
+            return []
+        entry = ((25, t, d, o[t] == 1),) + ((25, t, d, False),) * (min(bar, 4) - 1)
+        if bar >= 4:
+            return [entry]
+        b[t] += bar  # the entered checkers stand on t, which no later move lands on
+        _double_walk(b, d, srcs, hit, quiet, 0, -1, 4 - bar, entry, plays)
+        b[t] -= bar
+        return plays
+    n = len(srcs)
+    add = plays.append
+    for i in range(n):
+        s1 = srcs[i]
+        if not b[s1]:
+            continue
+        m1 = hit[i]
+        b[s1] -= 1
+        b[s1 - d] += 1
+        for j in range(i, n):
+            s2 = srcs[j]
+            if not b[s2]:
+                continue
+            m12 = (m1, quiet[j] if j == i else hit[j])
+            b[s2] -= 1
+            b[s2 - d] += 1
+            for k in range(j, n):
+                s3 = srcs[k]
+                if not b[s3]:
+                    continue
+                m123 = m12 + (quiet[k] if k == j else hit[k],)
+                b[s3] -= 1
+                b[s3 - d] += 1
+                for m in range(k, n):
+                    if b[srcs[m]]:
+                        add(m123 + (quiet[m] if m == k else hit[m],))
+                b[s3] += 1
+                b[s3 - d] -= 1
+            b[s2] += 1
+            b[s2 - d] -= 1
+        b[s1] += 1
+        b[s1 - d] -= 1
+    return plays
+
+
+def _double_walk(
+    b: list[int], d: int, srcs: list[int], hit: list[RawMove], quiet: list[RawMove], start: int, prev: int,
+    need: int, seq: tuple[RawMove, ...], plays: list[tuple[RawMove, ...]],
+) -> None:
+    """:func:`_double_contact`'s search for ``need`` more moves from ``srcs[start:]`` after ``seq``
+    (``prev``: the index of the last move's point, whose next move does not hit)."""
+    n = len(srcs)
+    if need == 1:
+        for i in range(start, n):
+            if b[srcs[i]]:
+                plays.append(seq + (quiet[i] if i == prev else hit[i],))
+        return
+    for i in range(start, n):
+        s = srcs[i]
+        if b[s]:
+            b[s] -= 1
+            b[s - d] += 1
+            _double_walk(b, d, srcs, hit, quiet, i, i, need - 1, seq + (quiet[i] if i == prev else hit[i],), plays)
+            b[s] += 1
+            b[s - d] -= 1
 
 
 def _double(

@@ -12,7 +12,7 @@ point is written where a hit happened there); ``(n)`` for a move made n times; h
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 from .errors import NotationError
 from .i18n import _
@@ -41,6 +41,9 @@ class Segment(NamedTuple):
 
 
 _TOKEN = re.compile(r"^(?P<body>[^()]+?)(?:\((?P<count>[^)]*)\))?$")
+_LOOSE = re.compile(r"\s[/*()]|[/(]\s")
+"""Where the writing has a space that :func:`parse_moves` closes up (none in ``13/7 8/7``)."""
+_SEPARATORS = re.compile(r"[\s,;]+")
 _EMPTY = {"", "-", "pass", "no play", "(no play)", "no legal play", "(no legal play)", "none",
           "cannot move", "can't move", "no move", "(no move)"}
 
@@ -92,12 +95,13 @@ def parse_moves(text: str) -> list[Segment]:
     t = text.strip()
     if t.lower() in _EMPTY:
         return []
-    t = re.sub(r"\s*/\s*", "/", t)
-    t = re.sub(r"\s*\*", "*", t)
-    t = re.sub(r"\s*\(\s*", "(", t)
-    t = re.sub(r"\s*\)", ")", t)
+    if _LOOSE.search(t):  # spaces around '/', before '*', around '(' or before ')': close them up
+        t = re.sub(r"\s*/\s*", "/", t)
+        t = re.sub(r"\s*\*", "*", t)
+        t = re.sub(r"\s*\(\s*", "(", t)
+        t = re.sub(r"\s*\)", ")", t)
     segments: list[Segment] = []
-    for token in re.split(r"[\s,;]+", t):
+    for token in _SEPARATORS.split(t):
         if not token:
             continue
         m = _TOKEN.match(token)
@@ -151,21 +155,24 @@ def format_play(play: Any, *, paths: bool = False, numbering: Any = None) -> str
     (default: the side that plays); a checker that White writes ``13/7`` is ``12/18`` in Red's numbers.
     ``bar`` and ``off`` are the same for both sides.
     """
-    moves = sorted(play.moves, key=lambda m: (-m.source, -m.destination))
+    # The moves as (source, destination, die, hit) tuples: a Play's raw_moves, which need no Move made.
+    raw = getattr(play, "raw_moves", None)
+    moves = sorted(play.moves if raw is None else raw, key=_highest_first)
     flip = numbering is not None and numbering != play.position.turn
-    nardy = play.position.variant == "long-nardy"
-    blots = {m.destination for m in moves if m.hit}  # points where an opposing blot stood at the start
+    opposite = play.position.OPPOSITE  # the game's map to the other side's numbers
+    blots = {m[1] for m in moves if m[3]}  # points where an opposing blot stood at the start
     # Join each checker's consecutive moves into one path (gnubg's FormatMove): a move continues the
     # first earlier path that ends where it starts. Unlike gnubg, a bear-off stays its own move
     # (``8/6 6/off``, where gnubg writes ``8/off``), as the rule texts' cases write it.
     chains: list[list[int]] = []
     for m in moves:
+        source, destination = m[0], m[1]
         for c in chains:
-            if c[-1] == m.source and m.destination != OFF:
-                c.append(m.destination)
+            if c[-1] == source and destination != OFF:
+                c.append(destination)
                 break
         else:
-            chains.append([m.source, m.destination])
+            chains.append([source, destination])
     shown_paths: list[tuple[int, ...]] = []
     for c in chains:
         inner = c[1:-1] if paths else [p for p in c[1:-1] if p in blots]
@@ -176,19 +183,24 @@ def format_play(play: Any, *, paths: bool = False, numbering: Any = None) -> str
     marked: set[int] = set()
     texts = []
     for path, n in counted.items():
-        parts = [format_point(_renumber(path[0], flip, nardy))]
+        parts = [format_point(_renumber(path[0], flip, opposite))]
         for p in path[1:]:
             star = p in blots and p not in marked
             if star:
                 marked.add(p)
-            parts.append(format_point(_renumber(p, flip, nardy)) + ("*" if star else ""))
+            parts.append(format_point(_renumber(p, flip, opposite)) + ("*" if star else ""))
         texts.append("/".join(parts) + (f"({n})" if n > 1 else ""))
     return " ".join(texts)
 
 
-def _renumber(p: int, flip: bool, nardy: bool = False) -> int:
-    """``p`` in the other side's numbering when ``flip``: ``25 - p``, or ``((p + 11) mod 24) + 1`` in
-    Long Nardy, where both sides move the same way round."""
+def _highest_first(m: Sequence[int]) -> tuple[int, int]:
+    """The sort key of standard notation's move order: highest source first, then highest destination."""
+    return (-m[0], -m[1])
+
+
+def _renumber(p: int, flip: bool, opposite: Sequence[int]) -> int:
+    """``p`` in the other side's numbering when ``flip``: ``opposite[p]`` (the game's ``OPPOSITE``:
+    ``25 - p`` in backgammon; another map in Long Nardy, where both sides move the same way round)."""
     if not flip or p in (BAR, OFF):
         return p
-    return (p + 11) % 24 + 1 if nardy else 25 - p
+    return opposite[p]

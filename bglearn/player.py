@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-__all__ = ["Player", "WHITE", "RED"]
+__all__ = ["Player", "WHITE", "RED", "CHECKERS"]
+
+CHECKERS = 15
+"""Checkers each side has (``bglearn.position`` re-exports it)."""
 
 
 class Player(IntEnum):

@@ -17,9 +17,9 @@ from __future__ import annotations
 from functools import cached_property
 from typing import NamedTuple, Sequence
 
-from .dice import Roll, RollLike, as_roll
+from .dice import RollLike, as_roll
 from .i18n import _
-from .kernel import RawMove, generate, mover_arrays
+from .kernel import RawMove
 from .position import Player, Position
 
 __all__ = ["BAR", "OFF", "Move", "Play", "legal_plays", "max_dice_playable"]
@@ -59,7 +59,7 @@ def _apply(position: Position, moves: Sequence[RawMove]) -> Position:
         if destination != OFF:
             me[destination] += 1
             if hit:
-                opp[25 - destination] -= 1
+                opp[position.OPPOSITE[destination]] -= 1
                 opp[0] += 1
     me_t, opp_t = tuple(me), tuple(opp)
     if turn is Player.WHITE:
@@ -75,35 +75,39 @@ class Play:
     with every landing point (``"13/11*/5"``, ``"24/18/13"``), ``play.hits`` whether it hits. A play with
     no moves is the lost turn of a roll that cannot be played. Plays compare equal when they start
     from the same position and lead to the same position.
+
+    ``play.raw_moves`` (read it, don't set it) holds the moves as the engine made them, plain
+    ``(source, destination, die, hit)`` tuples: what :attr:`moves` holds without a :class:`Move` made
+    of each, for the engine's own loops over many plays (:mod:`bglearn.verdicts`).
     """
 
-    __slots__ = ("position", "roll", "_raw", "__dict__")
+    __slots__ = ("position", "roll", "raw_moves", "__dict__")
 
     def __init__(self, position: Position, roll: RollLike, moves: Sequence[Move]) -> None:
         self.position = position
         self.roll = as_roll(roll)
-        self._raw: tuple[RawMove, ...] = tuple([Move(*m) for m in moves])
+        self.raw_moves: tuple[RawMove, ...] = tuple([Move(*m) for m in moves])
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
         """The moves in the order they are made."""
         make = tuple.__new__  # Move(*m) without NamedTuple's argument handling: m is a valid 4-tuple
-        return tuple([make(Move, m) for m in self._raw])
+        return tuple([make(Move, m) for m in self.raw_moves])
 
     @cached_property
     def result(self) -> Position:
         """The position after the play, with the other side on roll."""
-        return _apply(self.position, self._raw)
+        return _apply(self.position, self.raw_moves)
 
     @property
     def hits(self) -> bool:
         """True when the play hits at least one blot."""
-        return any([m[3] for m in self._raw])
+        return any([m[3] for m in self.raw_moves])
 
     @property
     def hit_count(self) -> int:
         """How many blots the play hits."""
-        return sum([1 for m in self._raw if m[3]])
+        return sum([1 for m in self.raw_moves if m[3]])
 
     @property
     def player(self) -> Player:
@@ -160,21 +164,15 @@ def legal_plays(position: Position, roll: RollLike) -> list[Play]:
     """Every distinct legal play of the side on roll for ``roll``, after all forced-move rules.
 
     An empty list means no legal play: the turn is lost. Plays are listed in a fixed order (by their
-    moves, highest source first), so the same input always gives the same list.
+    moves, highest source first), so the same input always gives the same list. The position's game
+    decides how a roll may be played (:meth:`Position.legal_sequences <bglearn.position.Position.legal_sequences>`).
     """
     if not isinstance(position, Position):
         raise TypeError(_("legal_plays takes a Position, got {type}.").format(type=type(position).__name__))
     r = as_roll(roll)
     if position.is_game_over:
         return []
-    if position.variant == "backgammon":
-        b, o = mover_arrays(position)
-        sequences = generate(b, o, r.dice)  # already in order
-    else:
-        from .nardy.rules import nardy_sequences
-
-        sequences = nardy_sequences(position, r)
-        sequences.sort(key=_order_key, reverse=True)
+    sequences = position.legal_sequences(r)  # already in order
     new = object.__new__
     plays: list[Play] = []
     append = plays.append
@@ -182,13 +180,9 @@ def legal_plays(position: Position, roll: RollLike) -> list[Play]:
         play = new(Play)
         play.position = position
         play.roll = r
-        play._raw = seq
+        play.raw_moves = seq
         append(play)
     return plays
-
-
-def _order_key(seq: tuple[RawMove, ...]) -> list[RawMove]:
-    return sorted(seq, reverse=True)
 
 
 def max_dice_playable(position: Position, roll: RollLike) -> int:

@@ -5,6 +5,12 @@ A :class:`Position` is immutable and hashable. Each side's checkers are kept in 
 numbering as 25 numbers: index 0 is the bar, index ``i`` (1–24) is the side's ``i``-point; checkers
 missing from 15 have been borne off. White's point ``i`` is Red's point ``25 - i``.
 
+:class:`Position` is also the standard game, the variant named ``"backgammon"``. Another game is a
+subclass that states what differs as class attributes (``START``, ``OPPOSITE``, ``hits``,
+``has_cube``, ...) and overrides a few hooks (:meth:`Position.legal_sequences`,
+:meth:`Position.check_sides`, :meth:`Position.check_state`, :meth:`Position.win_kind`, ...); it is
+registered by name in :mod:`bglearn.variants` and ``Position(variant=name)`` makes one.
+
 >>> from bglearn import Position, WHITE
 >>> p = Position()
 >>> p.pip_count(WHITE)
@@ -13,11 +19,12 @@ missing from 15 have been borne off. White's point ``i`` is Red's point ``25 - i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence, Union
 
 from .errors import InvalidPositionError
-from .i18n import _, ngettext
-from .player import RED, WHITE, Player
+from .i18n import N_, _, ngettext
+from .kernel import RawMove, generate, mover_arrays
+from .player import CHECKERS, RED, WHITE, Player
 
 if TYPE_CHECKING:  # pragma: no cover
     from .dice import Roll
@@ -25,15 +32,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from .plays import Play
     from .result import GameResult, ResultKind
 
-__all__ = ["Player", "WHITE", "RED", "Position", "CHECKERS", "START"]
-
-CHECKERS = 15
-"""Checkers each side has."""
+__all__ = ["Player", "WHITE", "RED", "Position", "CHECKERS", "START", "ResultWords"]
 
 START: tuple[int, ...] = tuple(
     {6: 5, 8: 3, 13: 5, 24: 2}.get(i, 0) for i in range(25)
 )
 """One side's checkers in the standard starting position (index 0 = bar)."""
+
+ResultWords = tuple[str, str, str]
+"""A variant's own words for a kind of win (:meth:`Position.result_words`): the label (``"oin"``), the
+phrase with ``{player}`` (``"{player} wins an oin"``) and the sentence with ``{player}`` and
+``{reason}`` (``"{player} wins an oin (1 point): {reason}"``), each already translated."""
 
 SideSpec = Union[Sequence[int], Mapping[Union[int, str], int], None]
 
@@ -134,43 +143,99 @@ class Position:
     ``Position()`` is the standard starting position with White on roll. ``white`` and ``red`` may each
     be 25 numbers (bar, then points 1–24 in that side's own numbering) or a mapping such as
     ``{6: 5, 8: 3, 13: 5, 24: 2, "bar": 0}``. Invalid positions raise :class:`InvalidPositionError`.
-    ``variant="long-nardy"`` makes a Long Nardy position instead (:mod:`bglearn.nardy`; the start has all
-    15 checkers of each side on its head); ``position.variant`` says which game a position belongs to.
+    ``variant=`` names another game (:func:`bglearn.variants.find_variant`): ``Position(variant="long-nardy")``
+    is the start of Long Nardy, a :class:`~bglearn.variants.long_nardy.LongNardyPosition`;
+    ``position.variant`` says which game a position belongs to.
+
+    **What a variant states** (class attributes; a subclass overrides those that differ): ``variant``
+    (its registered name) and ``aliases``; ``display_name`` (marked for translation; :meth:`game_name`
+    translates it); ``START`` (one side's checkers at the start); ``OPPOSITE`` (``OPPOSITE[i]`` is the
+    opponent's number for my point ``i``); ``hits`` (a lone checker can be hit); ``has_bar``;
+    ``has_cube``; ``has_gnubg_ids`` (GNU Backgammon Position and Match IDs, ``.mat`` records);
+    ``has_xgid``; ``opening_roll_played`` (the opening roll is the starter's first roll; else it only
+    decides who starts, who then throws both dice); ``max_result`` (the most a game scores, times the
+    cube: 3 for a backgammon).
+
+    **The hooks a variant may override**: :meth:`legal_sequences` (how a roll may be played),
+    :meth:`check_sides` (the state check), :meth:`check_state` (the board :func:`~bglearn.explain`
+    replays a play on), :meth:`win_kind` and :meth:`result_words` (the win and its words),
+    :meth:`facing` (the opponent's checkers in the mover's numbering, when ``OPPOSITE`` differs),
+    :meth:`diagram_intro` and :meth:`draw_variant` (the diagram).
     """
 
     __slots__ = ("_sides", "_turn", "_hash")
-    variant: str = "backgammon"
-    """The game: ``"backgammon"``, or ``"long-nardy"`` (see :mod:`bglearn.nardy`)."""
+    variant: ClassVar[str] = "backgammon"
+    """The game's registered name: ``"backgammon"``, ``"long-nardy"``, ``"nackgammon"`` (:mod:`bglearn.variants`)."""
+    aliases: ClassVar[tuple[str, ...]] = ("standard",)
+    """Other names :func:`bglearn.variants.find_variant` accepts for the game."""
+    display_name: ClassVar[str] = N_("Backgammon")
+    """The game's name for people, marked for translation (:meth:`game_name` gives it translated)."""
+    START: ClassVar[tuple[int, ...]] = START
+    """One side's checkers at the start (index 0 = bar, ``i`` = its ``i``-point)."""
+    OPPOSITE: ClassVar[tuple[int, ...]] = (0, *range(24, 0, -1))
+    """``OPPOSITE[i]``: the opponent's number for my point ``i`` (1-24; index 0 unused). Its own inverse."""
+    hits: ClassVar[bool] = True
+    """A lone checker can be hit (and sent to the bar)."""
+    has_bar: ClassVar[bool] = True
+    """Checkers can stand on the bar."""
+    has_cube: ClassVar[bool] = True
+    """The game is played with a doubling cube."""
+    has_gnubg_ids: ClassVar[bool] = True
+    """GNU Backgammon Position IDs, Match IDs and ``.mat`` records can express the game."""
+    has_xgid: ClassVar[bool] = True
+    """An XGID can express the game."""
+    opening_roll_played: ClassVar[bool] = True
+    """The opening roll is played as the starter's first roll (else it only decides who starts)."""
+    max_result: ClassVar[int] = 3
+    """The most a game scores, times the cube: 3 (a backgammon); 2 where a gammon (a mars) is the most."""
 
-    def __new__(cls, *args: object, variant: str = "backgammon", **kwargs: object) -> "Position":
-        """``Position(..., variant="long-nardy")`` makes a Long Nardy position (its own class)."""
-        if variant == "backgammon" or cls is not Position:
+    def __new__(cls, *args: object, variant: str | None = None, **kwargs: object) -> "Position":
+        """``Position(..., variant="long-nardy")`` makes a position of that game (its own class)."""
+        if variant is None or cls is not Position:
             return object.__new__(cls)
-        if variant == "long-nardy":
-            from .nardy.position import LongNardyPosition
+        from .variants import find_variant
 
-            return object.__new__(LongNardyPosition)
-        raise InvalidPositionError(
-            _("there is no variant {variant}; choose 'backgammon' or 'long-nardy'.").format(variant=repr(variant))
-        )
+        return object.__new__(find_variant(variant))
 
     def __init__(
         self,
         white: SideSpec = None,
         red: SideSpec = None,
         turn: Player = Player.WHITE,
-        variant: str = "backgammon",
+        variant: str | None = None,
     ) -> None:
-        w = side_from_spec(white, WHITE.name_text)
-        r = side_from_spec(red, RED.name_text)
+        if variant is not None:
+            from .variants import find_variant
+
+            if find_variant(variant) is not type(self):
+                raise InvalidPositionError(_("a {game} position cannot have variant {variant}.").format(
+                    game=self.game_name(), variant=repr(variant)))
+        w = self.START if white is None else side_from_spec(white, WHITE.name_text)
+        r = self.START if red is None else side_from_spec(red, RED.name_text)
         try:
             turn = Player(turn)
         except ValueError:
             raise InvalidPositionError(_("turn must be WHITE or RED, got {turn}.").format(turn=repr(turn))) from None
-        _validate(w, r)
+        self.check_sides(w, r)
         self._sides = (w, r)
         self._turn = turn
         self._hash = hash((w, r, turn))
+
+    @classmethod
+    def game_name(cls) -> str:
+        """The game's name for people, in the current language (``"Long Nardy"``).
+
+        >>> Position.game_name()
+        'Backgammon'
+        """
+        return _(cls.display_name)
+
+    @classmethod
+    def check_sides(cls, white: tuple[int, ...], red: tuple[int, ...]) -> None:
+        """Hook — the state check: raise :class:`InvalidPositionError` naming the problem when the two
+        sides (each already a valid 25-number description) cannot stand together in this game: too
+        many checkers, a point held by both colours, both sides borne off."""
+        _validate(white, red, cls.OPPOSITE)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -207,10 +272,15 @@ class Position:
         as in ``shared/cases``; ``turn`` says which colour is on roll; ``variant`` the game (default:
         this class's, ``"backgammon"`` for :class:`Position`; ``"long-nardy"`` takes nothing on the bar)."""
         turn = Player(turn)
-        v = cls.variant if variant is None else variant
+        if variant is None:
+            game = cls
+        else:
+            from .variants import find_variant
+
+            game = find_variant(variant)
         if turn is Player.WHITE:
-            return cls(on_roll, opponent, turn, variant=v)
-        return cls(opponent, on_roll, turn, variant=v)
+            return game(on_roll, opponent, turn)
+        return game(opponent, on_roll, turn)
 
     @classmethod
     def from_position_id(cls, position_id: str, turn: Player = Player.WHITE) -> "Position":
@@ -223,10 +293,12 @@ class Position:
 
     @classmethod
     def from_xgid(cls, xgid: str) -> "Position":
-        """The position and side on roll of an XGID (White is XG's bottom player)."""
+        """The position and side on roll of an XGID (White is XG's bottom player), as a position of this
+        class's game (an XGID does not say which game it is)."""
         from .ids import parse_xgid
 
-        return parse_xgid(xgid).position
+        p = parse_xgid(xgid).position
+        return p if type(p) is cls else cls.from_sides(p.white, p.red, p.turn)
 
     @classmethod
     def parse(cls, text: str, turn: Player = Player.WHITE) -> "Position":
@@ -266,7 +338,7 @@ class Position:
         me = self._sides[numbering][point]
         if me:
             return numbering, me
-        them = self._sides[1 - numbering][25 - point]
+        them = self._sides[1 - numbering][self.OPPOSITE[point]]
         if them:
             return Player(1 - numbering), them
         return None, 0
@@ -321,36 +393,61 @@ class Position:
 
         return game_result(self)
 
-    # -- what each variant's class decides (Long Nardy overrides these: bglearn.nardy.position) ------
+    # -- what each variant's class decides (the hooks; see bglearn.variants) -------------------
     def opposite_point(self, point: int) -> int:
-        """The opponent's number for the side's own ``point`` (1-24): ``25 - point`` in backgammon.
+        """The opponent's number for the side's own ``point`` (1-24): ``OPPOSITE[point]``, ``25 - point``
+        in backgammon.
 
         >>> Position().opposite_point(6)
         19
         """
-        return 25 - point
+        return self.OPPOSITE[point]
+
+    def facing(self) -> tuple[int, ...]:
+        """Hook — the opponent's checkers on the points of the side on roll, in that side's numbering
+        (its point ``i`` at index ``i - 1``): what :func:`bglearn.kernel.mover_arrays` sees. A variant
+        whose ``OPPOSITE`` differs from ``25 - i`` overrides it to agree with ``OPPOSITE``.
+
+        >>> Position().facing()[18]   # my 19-point is Red's 6-point
+        5
+        """
+        return self._sides[1 - self._turn][24:0:-1]
+
+    def legal_sequences(self, roll: Roll) -> list[tuple[RawMove, ...]]:
+        """Hook — how ``roll`` may be played: the move sequences of every distinct legal play, one per
+        resulting position, in the order :func:`bglearn.plays.legal_plays` lists them (highest
+        source first); an empty list when the turn is lost. Backgammon's rules: :mod:`bglearn.kernel`."""
+        b, o = mover_arrays(self)
+        return generate(b, o, roll.dice)
 
     def win_kind(self, winner: Player) -> tuple[ResultKind, str]:
-        """How a game ``winner`` has won here ends: the kind of win by this variant's scoring and the
-        reason in words (:func:`bglearn.result.game_result` asks a variant's position for it)."""
+        """Hook — how a game ``winner`` has won here ends: the kind of win by this variant's scoring and
+        the reason in words (:func:`bglearn.result.game_result` asks a variant's position for it)."""
         from .result import result_kind
 
         return result_kind(self._sides[winner.opponent])
 
+    @classmethod
+    def result_words(cls, kind: int) -> ResultWords | None:
+        """Hook — the game's own words for a win of ``kind`` (1, 2, 3: :class:`~bglearn.result.ResultKind`),
+        as :data:`ResultWords`; ``None``: backgammon's (single game, gammon, backgammon)."""
+        return None
+
     def check_state(self, words: PointWords, roll: Roll | None) -> CheckState:
-        """The board :func:`bglearn.verdicts.explain` replays a play of the side on roll on, with this
-        variant's rules (``words`` names the points in its messages; ``roll`` the dice, if known)."""
+        """Hook — the board :func:`bglearn.verdicts.explain` replays a play of the side on roll on, with
+        this variant's rules (``words`` names the points in its messages; ``roll`` the dice, if known)."""
         from .verdicts import CheckState
 
         return CheckState.of(self, words, roll)
 
     def diagram_intro(self, perspective: Player) -> tuple[str, str] | None:
-        """A variant's title and first sentences for the diagram's description (its accessible text),
-        seen by ``perspective``; ``None``: backgammon's own (built by :func:`bglearn.svg.render`)."""
+        """Hook — a variant's title and first sentences for the diagram's description (its accessible
+        text), seen by ``perspective``; ``None``: backgammon's own (built by :func:`bglearn.svg.render`)."""
         return None
 
     def draw_variant(self, builder: Any, parent: Any, board: Any, theme: Any) -> None:
-        """Add what a variant marks on a diagram drawn by :func:`bglearn.svg.render` (backgammon: nothing)."""
+        """Hook — add what a variant marks on a diagram drawn by :func:`bglearn.svg.render` (backgammon:
+        nothing)."""
         return None
 
     # -- changing (returns new positions) -----------------------------------------------------
@@ -382,36 +479,50 @@ class Position:
 
     # -- notation -----------------------------------------------------------------------------
     def position_id(self) -> str:
-        """The GNU Backgammon Position ID (the side not on roll is encoded first)."""
+        """The GNU Backgammon Position ID (the side not on roll is encoded first); refused for a game
+        whose ``has_gnubg_ids`` is false."""
         from .ids import encode_position_id
+
+        if not self.has_gnubg_ids:
+            raise InvalidPositionError(self._no_ids())
 
         on_roll = self._sides[self._turn]
         return encode_position_id(on_roll, self._sides[1 - self._turn])
 
     def xgid(self, **fields: Any) -> str:
         """The XGID of this position (White is XG's bottom player); keyword fields as in
-        :func:`bglearn.ids.format_xgid` (``dice``, ``cube``, ``cube_owner``, ``score``, ...)."""
+        :func:`bglearn.ids.format_xgid` (``dice``, ``cube``, ``cube_owner``, ``score``, ...); refused for
+        a game whose ``has_xgid`` is false."""
         from .ids import format_xgid
 
+        if not self.has_xgid:
+            raise InvalidPositionError(self._no_ids())
+
         return format_xgid(self, **fields)
+
+    @classmethod
+    def _no_ids(cls) -> str:
+        return _("GNU Backgammon Position IDs and XGIDs describe backgammon only; they cannot express a "
+                 "{game} position (write it with its repr).").format(game=cls.game_name())
 
     # -- protocol -----------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
         return (self._hash == other._hash and self._sides == other._sides and self._turn == other._turn
-                and self.variant == other.variant)
+                and type(self) is type(other))
 
     def __hash__(self) -> int:
         return self._hash
 
     def __reduce__(self) -> tuple[type[Position], tuple[tuple[int, ...], tuple[int, ...], Player]]:
-        return (Position, (self._sides[0], self._sides[1], self._turn))
+        return (type(self), (self._sides[0], self._sides[1], self._turn))
 
     def __repr__(self) -> str:
+        game = "" if type(self) is Position else f", variant={self.variant!r}"
         return (
             f"Position(white={side_repr(self._sides[0])}, red={side_repr(self._sides[1])}, "
-            f"turn={self._turn.name})"
+            f"turn={self._turn.name}{game})"
         )
 
     def __str__(self) -> str:
@@ -445,7 +556,7 @@ def side_repr(side: tuple[int, ...]) -> str:
     return "{" + ", ".join(items) + "}"
 
 
-def _validate(white: tuple[int, ...], red: tuple[int, ...]) -> None:
+def _validate(white: tuple[int, ...], red: tuple[int, ...], opposite: tuple[int, ...]) -> None:
     for player, side in ((WHITE, white), (RED, red)):
         total = sum(side)
         if total > CHECKERS:
@@ -455,11 +566,12 @@ def _validate(white: tuple[int, ...], red: tuple[int, ...]) -> None:
                     player=player.name_text, n=total, total=CHECKERS)
             )
     for i in range(1, 25):
-        if white[i] and red[25 - i]:
+        j = opposite[i]
+        if white[i] and red[j]:
             raise InvalidPositionError(
                 _("White's {point}-point (Red's {red_point}-point) holds checkers of both colours "
                   "({white} White, {red} Red); a point belongs to one side at a time.").format(
-                    point=i, red_point=25 - i, white=white[i], red=red[25 - i])
+                    point=i, red_point=j, white=white[i], red=red[j])
             )
     if not any(white) and not any(red):
         raise InvalidPositionError(_("both sides have borne off all their checkers; only one can win."))

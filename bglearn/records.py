@@ -47,9 +47,9 @@ from .dice import Dice, OpeningRoll, Roll
 from .errors import BglearnError, MatchRecordError
 from .i18n import _, ngettext
 from .verdicts import parse_play
-from .game import Event, Game
+from .game import Game
 from .match import Match
-from .plays import BAR, OFF, Move, Play, legal_plays
+from .plays import BAR, OFF, Move
 from .player import RED, WHITE, Player
 from .position import Position
 from .result import ResultKind

@@ -14,6 +14,7 @@ from .i18n import _, ngettext
 from .player import Player
 from .position import Position
 from .values import Value
+from .variants import find_variant
 
 __all__ = ["ResultKind", "GameResult", "game_result", "result_kind", "points_won"]
 
@@ -42,7 +43,9 @@ class ResultKind(IntEnum):
 
 class GameResult(Value):
     """A finished game: the ``winner``, the ``kind`` of win and the ``reason`` in words; ``variant`` is
-    the game (in ``"long-nardy"`` a SINGLE is an oin, 1 point, and a GAMMON a mars, 2 points)."""
+    the game, whose own words for the win it uses (:meth:`Position.result_words
+    <bglearn.position.Position.result_words>`: in ``"long-nardy"`` a SINGLE is an oin, 1 point, and a
+    GAMMON a mars, 2 points)."""
 
     __slots__ = ("winner", "kind", "reason", "variant")
     winner: Player
@@ -60,9 +63,8 @@ class GameResult(Value):
     @property
     def label(self) -> str:
         """The kind of win in words, in the current language ("gammon"; "oin", "mars" in Long Nardy)."""
-        if self.variant == "long-nardy":
-            return _("oin") if self.kind is ResultKind.SINGLE else _("mars")
-        return self.kind.label
+        words = find_variant(self.variant).result_words(self.kind)
+        return self.kind.label if words is None else words[0]
 
     def points(self, cube: int = 1) -> int:
         """What the winner scores with the cube at ``cube`` (no Jacoby rule, no match cap)."""
@@ -70,10 +72,9 @@ class GameResult(Value):
 
     def __str__(self) -> str:
         names = {"player": self.winner.name_text, "reason": self.reason}
-        if self.variant == "long-nardy":
-            if self.kind is ResultKind.SINGLE:
-                return _("{player} wins an oin (1 point): {reason}").format(**names)
-            return _("{player} wins a mars (2 points): {reason}").format(**names)
+        words = find_variant(self.variant).result_words(self.kind)
+        if words is not None:
+            return words[2].format(**names)
         if self.kind is ResultKind.SINGLE:
             return _("{player} wins a single game: {reason}").format(**names)
         if self.kind is ResultKind.GAMMON:
@@ -102,11 +103,8 @@ def game_result(position: Position) -> GameResult | None:
     winner = position.winner
     if winner is None:
         return None
-    if position.variant != "backgammon":  # the variant's class scores it (bglearn.nardy for Long Nardy)
-        kind, reason = position.win_kind(winner)
-        return GameResult(winner, kind, reason, position.variant)
-    kind, reason = result_kind(position.checkers(winner.opponent))
-    return GameResult(winner, kind, reason)
+    kind, reason = position.win_kind(winner)  # the game's own scoring (Position.win_kind)
+    return GameResult(winner, kind, reason, position.variant)
 
 
 def points_won(

@@ -294,10 +294,6 @@ class _Board:
             return X_R if not self.mirror else W - X_L - 6 * PW
         return X_L if not self.mirror else W - X_R - 6 * PW
 
-    def screen_point(self, mover: Player, n: int) -> int:
-        """A point in ``mover``'s numbering as the bottom player numbers it."""
-        return n if mover is self.p else 25 - n
-
 
 @lru_cache(maxsize=64)
 def _board(perspective: Player, home: str, numbers: bool, caption_lines: int) -> _Board:
@@ -394,7 +390,7 @@ def render(
     if theme not in THEMES:
         raise RenderError(_("theme must be one of {themes}, got {value}.").format(themes=", ".join(sorted(THEMES)), value=repr(theme)))
     th = THEMES[theme]
-    show_cube = show_cube and position.variant == "backgammon"  # Long Nardy has no cube
+    show_cube = show_cube and position.has_cube  # Long Nardy has no cube
     roll = None if dice is None else as_roll(dice)
     if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1:
         raise RenderError(_("cube must be a positive whole number (the cube's value), got {value}.").format(value=repr(cube)))
@@ -427,8 +423,8 @@ def render(
         "data-perspective": "white" if persp is WHITE else "red",
         "data-home": home,
         "data-turn": "white" if position.turn is WHITE else "red",
-        **({"data-position-id": position.position_id()} if position.variant == "backgammon" else
-           {"data-variant": position.variant}),
+        **({"data-position-id": position.position_id()} if position.has_gnubg_ids else {}),
+        **({} if type(position) is Position else {"data-variant": position.variant}),  # a game other than backgammon
     })
     title, desc = _describe(position, persp, home, roll, cube, owner, show_cube, [*match["lines"], *lines])
     dwg.set_desc(title, desc)
@@ -442,8 +438,7 @@ def render(
     button = {"tabindex": "0", "role": "button"} if interactive else {"role": "img"}
     _draw_points(b, dwg, board, th, position, marks, sel, button)
     _draw_bar_and_trays(b, dwg, board, th, position, marks, sel, button)
-    if position.variant != "backgammon":  # the variant's own marks (bglearn.nardy.svg for Long Nardy)
-        position.draw_variant(b, dwg, board, th)
+    position.draw_variant(b, dwg, board, th)  # the game's own marks (Long Nardy: bglearn.variants.long_nardy.svg)
     if number_layer is not None:
         dwg.elements.append(number_layer)
     _draw_info(b, dwg, board, th, position, bool(pips), match, bool(on_roll) and not position.is_game_over)
@@ -496,7 +491,7 @@ def _match_info(score: Any, match_length: object, crawford: bool) -> dict[str, A
 def _describe(position: Position, persp: Player, home: str, roll: Roll | None, cube: int, owner: Player | None,
               show_cube: bool, lines: list[str]) -> tuple[str, str]:
     turn = position.turn.name_text
-    told = position.diagram_intro(persp) if position.variant != "backgammon" else None
+    told = position.diagram_intro(persp)  # None: backgammon's own words, below
     if told is not None:
         title, intro = told
         parts = [intro]
@@ -548,7 +543,7 @@ def _triangle(board: _Board, n: int) -> str:
 
 def checker_style(th: Theme, color: Player) -> dict[str, Any]:
     """The svgwrite attributes (``fill``, ``stroke``, ``stroke_width``) that draw a checker of ``color``
-    in theme ``th``; a variant's marks (:mod:`bglearn.nardy.svg`) use them to match the checkers."""
+    in theme ``th``; a variant's marks (:mod:`bglearn.variants.long_nardy.svg`) use them to match the checkers."""
     if color is WHITE:
         return {"fill": th.white_fill, "stroke": th.white_stroke, "stroke_width": th.checker_stroke_width}
     return {"fill": th.red_fill, "stroke": th.red_stroke, "stroke_width": th.checker_stroke_width}
@@ -795,10 +790,7 @@ def _anchor(board: _Board, position: Position, mover: Player, n: int, slot: int)
         return board.bar_x(), board.bar_slot_y(bottom, max(1, min(slot, MAX_DRAWN)))
     if n == OFF:
         return board.tray_x() + TRAY_W / 2, (board.ym + IH / 4) if bottom else (board.ym - IH / 4)
-    if position.variant != "backgammon":  # the variant's own map between the two sides' numberings
-        s = n if mover is board.p else position.opposite_point(n)
-    else:
-        s = board.screen_point(mover, n)
+    s = n if mover is board.p else position.opposite_point(n)  # the game's map between the two numberings
     return board.point_x(s), board.slot_y(s, max(1, min(slot, MAX_DRAWN)))
 
 

@@ -20,7 +20,7 @@ Which rule is named, when an attempt breaks several: the first that it breaks in
 4. Every step can be made but the play is not one of the legal plays: the forced-move rule it breaks
    (``DOUBLES_UNDERPLAYED``, ``DICE_NOT_FULLY_USED``, ``LARGER_DIE_REQUIRED``).
 
-Long Nardy (``position.variant == "long-nardy"``, rules in :mod:`bglearn.nardy.explain`) adds: at
+Long Nardy (its rules here in :mod:`bglearn.variants.long_nardy.explain`) adds: at
 stage 2, a move from the bar (``BAD_NOTATION``: there is no bar) and any ``*`` (``CLOSED_POINT``:
 no hitting) before the other checks; at stage 3, ``HEAD_RULE`` after ``BEAR_OFF_HIGHER_POINT`` and
 ``CLOSED_POINT`` (a point with any opposing checker) in place of ``BLOCKED``; before stage 4, a play
@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from enum import Enum
 from itertools import permutations
-from typing import Iterable, Sequence, Union
+from typing import Iterator, Sequence, Union
 
 from .dice import Roll, RollLike, as_roll
 from .errors import IllegalPlayError, NotationError
@@ -82,7 +82,7 @@ class Reason(Enum):
     NO_BLOT_TO_HIT = N_("A '*' marks a hit; you can only hit a point with exactly one opposing checker.")
     MUST_MOVE = N_("If you can move, you must: a turn is lost only when no legal play exists.")
     GAME_OVER = N_("The game is over: one side has borne off all its checkers.")
-    # Long Nardy (bglearn.nardy)
+    # Long Nardy (bglearn.variants.long_nardy)
     HEAD_RULE = N_(
         "Only one checker may leave the head (your 24-point) in a turn; two when all 15 are still there "
         "and you roll 6-6, 4-4 or 3-3."
@@ -143,18 +143,23 @@ class PointWords:
     :func:`explain`; a variant's :class:`CheckState` uses it to name points in its own messages
     (:meth:`pt`, :meth:`pts`) and ``them`` to name the opponent."""
 
-    __slots__ = ("mover", "numbering", "flip", "them", "nardy")
+    __slots__ = ("mover", "numbering", "flip", "opposite")
 
-    def __init__(self, mover: Player, numbering: Player | None, variant: str = "backgammon") -> None:
-        self.nardy = variant == "long-nardy"  # the other side numbers my point p as ((p + 11) mod 24) + 1
+    def __init__(self, mover: Player, numbering: Player | None,
+                 opposite: Sequence[int] = Position.OPPOSITE) -> None:
+        self.opposite = opposite  # the game's map to the other side's numbers (Position.OPPOSITE)
         self.mover = mover
         self.numbering = mover if numbering is None else Player(numbering)
         self.flip = self.numbering is not mover
-        self.them = mover.opponent.name_text
+
+    @property
+    def them(self) -> str:
+        """The opponent's name in the current language (asked only by the messages that name it)."""
+        return self.mover.opponent.name_text
 
     def num(self, p: int) -> int:
         if self.flip and 1 <= p <= 24:
-            return (p + 11) % 24 + 1 if self.nardy else 25 - p
+            return self.opposite[p]
         return p
 
     def pt(self, p: int) -> str:
@@ -174,10 +179,8 @@ class PointWords:
         return f"{format_point(self.num(a))}/{format_point(self.num(z))}"
 
     def home(self) -> str:
-        if self.flip and self.nardy:
-            return _("(points {first}-{last})").format(first=13, last=18)
-        return _("(points {first}-{last})").format(first=19, last=24) if self.flip else \
-            _("(points {first}-{last})").format(first=1, last=6)
+        first, last = sorted((self.num(1), self.num(6)))  # the mover's points 1-6, as the board numbers them
+        return _("(points {first}-{last})").format(first=first, last=last)
 
     def play(self, play: Play | None) -> str:
         if play is None:
@@ -203,7 +206,7 @@ class CheckState:
 
     This class plays backgammon's rules; a variant subclasses it (and overrides :meth:`problem`,
     :meth:`open_step`, :meth:`reading_problem`, :meth:`end_problem`, :meth:`copy`) and hands its
-    state out through its position class's ``check_state`` (see :mod:`bglearn.nardy.explain`)."""
+    state out through its position class's ``check_state`` (see :mod:`bglearn.variants.long_nardy.explain`)."""
 
     __slots__ = ("b", "o", "key", "w")
 
@@ -212,10 +215,9 @@ class CheckState:
 
     @classmethod
     def of(cls, position: Position, w: PointWords, roll: Roll | None = None) -> "CheckState":
-        """The start of a check; a position of another variant hands out its own state
-        (``position.check_state``, such as :class:`bglearn.nardy.explain.NardyState`)."""
-        if position.variant != "backgammon":
-            return position.check_state(w, roll)
+        """The start of a check by backgammon's rules (:meth:`Position.check_state
+        <bglearn.position.Position.check_state>`); :func:`explain` asks the position, whose game may hand
+        out its own state (such as :class:`bglearn.variants.long_nardy.explain.NardyState`)."""
         b, o = mover_arrays(position)
         return cls(b, o, position_key(b), w)
 
@@ -249,6 +251,20 @@ class CheckState:
     def open_step(self, s: int, t: int) -> bool:
         """True when a checker may land on ``t`` (or bear off) from ``s``, ignoring bear-off order."""
         return t == OFF or self.o[t] < 2
+
+    def allows(self, s: int, t: int, die: int) -> bool:
+        """True when :meth:`problem` finds nothing wrong with the step, found without writing the
+        message (a variant that overrides :meth:`problem` is asked through it)."""
+        if type(self).problem is not CheckState.problem:
+            return self.problem(s, t, die) is None
+        b = self.b
+        if (s != BAR and b[BAR]) or not b[s]:
+            return False
+        if t != OFF:
+            return self.o[t] < 2
+        if any(b[7:25]):
+            return False
+        return not any(b[s + 1:7]) if die > s else die == s
 
     def problem(self, s: int, t: int, die: int) -> "Problem | None":
         b, o, w = self.b, self.o, self.w
@@ -362,6 +378,35 @@ class _Success:
         self.unmarked = unmarked  # hits on intermediate points that were not marked with '*'
 
 
+def _reaches(a: int, z: int, dice: Sequence[int]) -> bool:
+    """True when some order of some of ``dice`` takes a checker from ``a`` to ``z`` (see
+    :func:`_die_sequences`); remembered, as a check asks the same few questions again and again."""
+    key = (a, z, tuple(dice))
+    known = _REACHES.get(key)
+    if known is None:
+        known = _REACHES[key] = bool(_die_sequences(a, z, list(dice)))
+    return known
+
+
+_REACHES: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+
+
+def _next_dice(dice_left: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each different die of ``dice_left``, the highest first, with the dice left after playing it."""
+    known = _NEXT_DICE.get(dice_left)
+    if known is None:
+        out = []
+        for d in sorted(set(dice_left), reverse=True):
+            rest = list(dice_left)
+            rest.remove(d)
+            out.append((d, tuple(rest)))
+        known = _NEXT_DICE[dice_left] = tuple(out)
+    return known
+
+
+_NEXT_DICE: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
 def _die_sequences(a: int, z: int, dice: list[int]) -> list[tuple[int, ...]]:
     """Orders of dice that take a checker from ``a`` to ``z`` (OFF allowed) landing on points in between."""
     out = []
@@ -420,7 +465,7 @@ def _reading_problem(
                    "towards your home board.")).format(move=w.leg(a, z), home=w.home()),
             )
     for a, z in legs:
-        if a == BAR and 1 <= z <= 6 and z in full and not _die_sequences(a, z, full):
+        if a == BAR and 1 <= z <= 6 and z in full and not _reaches(a, z, full):
             return Problem(
                 Reason.ENTRY_POINT,
                 _("From the bar a {die} enters on {entry} ({player}'s {die}-point), not on {point}: "
@@ -428,7 +473,7 @@ def _reading_problem(
                     die=z, entry=w.pt(25 - z), player=w.them, point=w.pt(z)),
             )
     for a, z in legs:
-        if not _die_sequences(a, z, full):
+        if not _reaches(a, z, full):
             if z == OFF:
                 msg = _("Bearing off from {point} takes a {needed} (or a higher number when no checker "
                         "is on a higher point), and you rolled {roll}.").format(point=w.pt(a), needed=a, roll=roll)
@@ -458,14 +503,22 @@ def _reading_problem(
 
 
 def _realize(
-    position: Position, roll: Roll, segments: Sequence[Segment], w: PointWords
+    position: Position, roll: Roll, segments: Sequence[Segment], w: PointWords, first_clean: bool = False,
+    legal: _LegalIndex | None = None,
 ) -> tuple[list[_Success], list[Problem]]:
     """Every way of playing the written segments one die at a time (checkers may take turns, so two
-    checkers can enter from the bar before either moves on), with the rule broken by each way that fails."""
+    checkers can enter from the bar before either moves on), with the rule broken by each way that fails.
+
+    With ``first_clean`` the search stops at the first way with no unmarked hit: every such way reaches
+    the same position (the same checkers end on the same points, and the blots hit are those on the
+    written points), and a complete play is judged by the first of them, so the ways after it cannot
+    change the verdict. ``legal``: the legal plays' index, which takes the start's key as its own."""
     chains = _chains(segments)
     successes: list[_Success] = []
     problems: list[Problem] = []
-    start = CheckState.of(position, w, roll)
+    start = position.check_state(w, roll)
+    if legal is not None:
+        legal.starts_at(start.key)
     full = list(roll.dice)
 
     first = _reading_problem(start, roll, chains)
@@ -488,11 +541,13 @@ def _realize(
         problems.append(p)
 
     seen: set[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], int]] = set()
+    new_move = tuple.__new__  # Move(...) without NamedTuple's argument handling
+    done = [False]  # a way with no unmarked hit was found (with ``first_clean``)
 
     def dfs(state: CheckState, cursor: tuple[tuple[int, int], ...], dice_left: tuple[int, ...],
             moves: tuple[Move, ...], unmarked: int) -> None:
         # cursor[i] = (index of the next waypoint of chain i, where its checker stands now)
-        if len(successes) > 64:
+        if len(successes) > 64 or done[0]:
             return
         memo_key = (state.key, cursor, dice_left, unmarked)
         if memo_key in seen:
@@ -501,8 +556,10 @@ def _realize(
         pending = [i for i, c in enumerate(chains) if cursor[i][0] < len(c[0])]
         if not pending:
             successes.append(_Success(state, list(moves), list(dice_left), unmarked))
+            if first_clean and not unmarked:
+                done[0] = True
             return
-        legs_done = sum(cursor[i][0] - 1 for i in range(len(chains)))
+        legs_done = sum([c[0] for c in cursor]) - len(cursor)
         tried = set()
         for i in pending:
             path, hits = chains[i]
@@ -517,7 +574,7 @@ def _realize(
                 ), legs_done, into_leg)
                 continue
             progressed = False
-            for d in sorted(set(dice_left), reverse=True):
+            for d, rest in _next_dice(dice_left):
                 t = pos - d
                 if z == OFF:
                     if t < 1:
@@ -527,9 +584,7 @@ def _realize(
                 if t != OFF and t < 1:
                     continue
                 # can the rest of this leg still be made from t?
-                rest = list(dice_left)
-                rest.remove(d)
-                if t != z and t != OFF and not _die_sequences(t, z, rest):
+                if t != z and t != OFF and not _reaches(t, z, rest):
                     continue
                 progressed = True
                 sig = (pos, t, d, z, marked, path[j:])
@@ -550,8 +605,10 @@ def _realize(
                     ), legs_done, into_leg)
                     continue
                 new_cursor = cursor[:i] + (((j + 1) if reached else j, t),) + cursor[i + 1:]
-                dfs(st, new_cursor, tuple(rest), moves + (Move(pos, t, d, hit),),
+                dfs(st, new_cursor, rest, moves + (new_move(Move, (pos, t, d, hit)),),
                     unmarked + (1 if hit and not reached else 0))
+                if done[0]:
+                    return
             if not progressed:
                 a = path[j - 1]
                 where = pos if pos != a else a
@@ -594,22 +651,100 @@ def _best_problem(problems: list[Problem], w: PointWords) -> Problem:
 
 # -- legal results and completions ----------------------------------------------------------
 
-def _key_after(key: int, moves: Iterable[Move]) -> int:
-    for m in moves:
-        key += POINT_WEIGHT[m.destination] - POINT_WEIGHT[m.source]
-        if m.hit:
-            key += HIT_WEIGHT[m.destination]
-    return key
+class _LegalIndex:
+    """The legal plays by the kernel's key of the position each reaches (hits included), worked out
+    only as far as the look-ups need: the play an attempt makes is often among the first. Plays reach
+    different positions, so they have different keys."""
+
+    __slots__ = ("position", "_plays", "_key0", "_known", "_next")
+
+    def __init__(self, position: Position, plays: list[Play]) -> None:
+        self.position = position
+        self._plays = plays
+        self._key0: int | None = None  # the key of the position itself, once needed
+        self._known: dict[int, Play] = {}
+        self._next = 0  # plays[:_next] are in _known
+
+    @property
+    def key0(self) -> int:
+        """The key of the position the plays start from."""
+        if self._key0 is None:
+            self._key0 = position_key(mover_arrays(self.position)[0])
+        return self._key0
+
+    def starts_at(self, key: int) -> None:
+        """Take ``key`` as :attr:`key0` (a check's start state has it already: the same key)."""
+        if self._key0 is None:
+            self._key0 = key
+
+    def get(self, key: int) -> Play | None:
+        """The legal play that reaches the position of ``key``, if any."""
+        found = self._known.get(key)
+        if found is not None:
+            return found
+        plays, known, W, H = self._plays, self._known, POINT_WEIGHT, HIT_WEIGHT
+        key0 = self.key0
+        while self._next < len(plays):
+            p = plays[self._next]
+            self._next += 1
+            k = key0
+            for s, t, _die, hit in p.raw_moves:  # the moves as the kernel made them (no Move objects)
+                k += W[t] - W[s]
+                if hit:
+                    k += H[t]
+            known[k] = p
+            if k == key:
+                return p
+        return None
 
 
-def _legal_index(position: Position, plays: list[Play]) -> dict[int, Play]:
-    key0 = position_key(mover_arrays(position)[0])
-    return {_key_after(key0, p.moves): p for p in plays}
+def _as_written(segments: Sequence[Segment], legal: _LegalIndex, max_dice: int, roll: Roll) -> Play | None:
+    """The legal play made of exactly the written moves, when each is one checker moved once
+    (``13/7 8/7``, ``13/11* 6/5``, ``6/4*(2) 8/6(2)``), in a game played by backgammon's rules; else
+    None. A ``*`` is taken only on a point with an opposing blot where one move lands (or the same move
+    repeated, the first marked). ``max_dice``: how many moves each legal play makes.
+
+    This is the verdict the check one die at a time would reach, found without it: the play's own
+    moves are made in some order (a marked move first onto its point), so that check succeeds, and
+    with no waypoint between the written points every way it succeeds reaches this play's position
+    (the written points, the blots on them hit), which is the legal play it names."""
+    position = legal.position
+    if type(position).check_state is not Position.check_state:
+        return None
+    legs: list[tuple[int, int]] = []
+    marked: list[int] = []
+    for seg in segments:
+        if len(seg.path) != 2:
+            return None
+        legs.extend([(seg.path[0], seg.path[1])] * seg.count)
+        if seg.hits[1]:
+            marked.append(seg.path[1])
+    if len(legs) != max_dice or any(z != OFF and a - z not in roll for a, z in legs):
+        return None  # not as many moves as a legal play makes, or a move no die makes
+    o = mover_arrays(position)[1]
+    for z in marked:
+        if z == OFF or o[z] != 1 or marked.count(z) > 1 or len({a for a, t in legs if t == z}) > 1:
+            return None
+    W, H = POINT_WEIGHT, HIT_WEIGHT
+    key = legal.key0
+    for a, z in legs:
+        key += W[z] - W[a]
+    for z in {z for _a, z in legs}:
+        if z != OFF and o[z] == 1:
+            key += H[z]
+    play = legal.get(key)
+    if play is None or sorted(legs) != sorted([(m[0], m[1]) for m in play.raw_moves]):
+        return None
+    return play
 
 
 def _single_steps(state: CheckState, dice_left: Sequence[int]) -> list[Move]:
     """Every single-die move that is legal on its own from ``state``."""
-    out = []
+    return list(_each_single_step(state, dice_left))
+
+
+def _each_single_step(state: CheckState, dice_left: Sequence[int]) -> Iterator[Move]:
+    """The moves of :func:`_single_steps` one by one (the first found without looking for the rest)."""
     for d in sorted(set(dice_left), reverse=True):
         for s in range(25, 0, -1):
             if not state.b[s]:
@@ -617,13 +752,12 @@ def _single_steps(state: CheckState, dice_left: Sequence[int]) -> list[Move]:
             t = s - d
             if t <= 0:
                 t = OFF
-            if state.problem(s, t, d) is None:
+            if state.allows(s, t, d):
                 hit = t != OFF and state.o[t] == 1
-                out.append(Move(s, t, d, hit))
-    return out
+                yield Move(s, t, d, hit)
 
 
-def _can_complete(state: CheckState, dice_left: list[int], legal: dict[int, Play], memo: dict[tuple[int, tuple[int, ...]], Play | None]) -> Play | None:
+def _can_complete(state: CheckState, dice_left: list[int], legal: _LegalIndex, memo: dict[tuple[int, tuple[int, ...]], Play | None]) -> Play | None:
     """A legal play reachable from ``state`` by playing some of ``dice_left`` in some order."""
     memo_key = (state.key, tuple(sorted(dice_left)))
     if memo_key in memo:
@@ -647,18 +781,59 @@ def _closest(plays: list[Play], moves: Sequence[Move]) -> Play | None:
     that leaves the mover the fewest blots (a tidy example, not a strategic recommendation)."""
     if not plays:
         return None
-    sources = [m.source for m in moves]
+    position = plays[0].position
+    if moves:  # keep the plays that make the most of the learner's moves (by their starting points)
+        sources = [m.source for m in moves]
+        kept = []
+        if len(sources) == 1:  # the commonest case (a first move written as the whole turn), quicker
+            src = sources[0]
+            for p in plays:
+                n = 0
+                for m in p.raw_moves:
+                    if m[0] == src:
+                        n = 1
+                        break
+                kept.append(n)
+        else:
+            for p in plays:
+                left = list(sources)
+                n = 0
+                for m in p.raw_moves:
+                    if m[0] in left:
+                        left.remove(m[0])
+                        n += 1
+                kept.append(n)
+        most = max(kept)
+        plays = [p for p, n in zip(plays, kept) if n == most]
+    me = position.checkers(position.turn)  # the mover's own numbering, as the plays' moves are
+    # The mover's counts by the kernel's places (1-24 points); off (0) and the bar (25) hold a count
+    # that never makes or removes a blot.
+    counts = [_NOT_A_POINT, *me[1:25], _NOT_A_POINT]
+    blots = sum([1 for n in me[1:25] if n == 1])
+    best = plays[0]
+    fewest = _NOT_A_POINT
+    for p in plays:  # the first play that leaves the fewest blots, as min() gives it
+        c = counts[:]
+        change = 0  # blots made minus blots removed
+        for s, t, _die, _hit in p.raw_moves:
+            n = c[s]
+            change += _LEAVE[n]
+            c[s] = n - 1
+            n = c[t]
+            change += _LAND[n]
+            c[t] = n + 1
+        if change < fewest:
+            best, fewest = p, change
+            if blots + change == 0:  # none leaves fewer
+                break
+    return best
 
-    def score(p: Play) -> tuple[int, int]:
-        left = list(sources)
-        n = 0
-        for m in p.moves:
-            if m.source in left:
-                left.remove(m.source)
-                n += 1
-        return n, -len(p.result.blots(p.player))
 
-    return max(plays, key=score)
+_NOT_A_POINT = 100
+_LEAVE = [-1 if n == 1 else 1 if n == 2 else 0 for n in range(_NOT_A_POINT + 5)]
+"""The change in the number of blots when a checker leaves a point holding ``n``."""
+_LAND = [1 if n == 0 else -1 if n == 1 else 0 for n in range(_NOT_A_POINT + 5)]
+"""The change in the number of blots when a checker lands on a point holding ``n``."""
 
 
 # -- the public functions -------------------------------------------------------------------
@@ -703,6 +878,7 @@ def explain(
     complete: bool | None = None,
     *,
     numbering: Player | None = None,
+    plays: Sequence[Play] | None = None,
 ) -> Verdict:
     """Judge ``attempted`` for the side on roll with ``roll``.
 
@@ -715,6 +891,7 @@ def explain(
     point numbers the *message* uses: the side on roll's (the default: ``your 7-point``) or, for a
     board drawn from the other side, that side's numbers as printed on it (``point 18``). When the
     reason is a broken rule, it is the first rule broken in the order given in the module docstring.
+    ``plays``: ``legal_plays(position, roll)`` when the caller has it already (a board asks once a turn).
     """
     try:
         r = as_roll(roll)
@@ -724,21 +901,20 @@ def explain(
         segments, text, default_complete = _segments_of(attempted)
     except NotationError as exc:
         return Verdict(False, Reason.BAD_NOTATION, str(exc), attempted=str(attempted))
-    w = PointWords(position.turn, numbering, position.variant)
+    w = PointWords(position.turn, numbering, position.OPPOSITE)
     shown = w.segments(segments, text)
     whole = default_complete if complete is None else complete
-    plays = legal_plays(position, r)
+    plays = legal_plays(position, r) if plays is None else list(plays)
     if position.is_game_over:
         winner = position.winner
         return Verdict(False, Reason.GAME_OVER,
                        _("The game is over: {player} has borne off all 15 checkers.").format(
                            player=winner.name_text if winner is not None else ""),
                        attempted=text)
-    legal = _legal_index(position, plays)
-    max_dice = len(plays[0].moves) if plays else 0
-    example = _closest(plays, [])
+    max_dice = len(plays[0].raw_moves) if plays else 0
 
     if not segments:
+        example = _closest(plays, [])
         if not plays:
             return Verdict(True, Reason.LEGAL, _("No legal play exists with {roll}: the turn is lost.").format(roll=r),
                            play=Play(position, r, ()), attempted=text)
@@ -749,7 +925,13 @@ def explain(
                            roll=r, play=w.play(example)),
                        suggestion=example, attempted=text)
 
-    successes, problems = _realize(position, r, segments, w)
+    legal = _LegalIndex(position, plays)
+    if whole:
+        match = _as_written(segments, legal, max_dice, r)
+        if match is not None:
+            return Verdict(True, Reason.LEGAL, _("{play} is a legal play of {roll}.").format(
+                play=w.play(match), roll=r), play=match, attempted=text)
+    successes, problems = _realize(position, r, segments, w, first_clean=whole, legal=legal)
     if not successes:
         p = _best_problem(problems, w)
         return Verdict(False, p.reason, _with_hint(p, plays), suggestion=_closest(plays, []) if plays else None,
@@ -814,7 +996,7 @@ def _judge_incomplete(
                            "you played only {n}.", used).format(**names)
         return Verdict(False, Reason.DOUBLES_UNDERPLAYED, msg, suggestion=example, attempted=text)
     if max_dice == 2:
-        if used == 1 and not _single_steps(s.state, s.dice_left):
+        if used == 1 and next(_each_single_step(s.state, s.dice_left), None) is None:
             other = s.dice_left[0]
             msg = _("After {move} the {die} can't be played, but {play} uses both dice: the roll is one "
                     "unit, so you must play it in full.").format(move=shown, die=other, play=ex)
@@ -850,17 +1032,19 @@ def legal_continuations(
     moves_so_far: Sequence[Move] = (),
     *,
     numbering: Player | None = None,
+    plays: Sequence[Play] | None = None,
 ) -> list[Move]:
     """The single-die moves that may come next after ``moves_so_far`` and still lead to a legal play.
 
     Moves (given and returned) are in the mover's numbering. An empty list means the turn is complete
     (or the roll cannot be played at all). Raises :class:`IllegalPlayError` if ``moves_so_far`` is not
-    the start of a legal play; its message uses ``numbering`` as :func:`explain` does."""
+    the start of a legal play; its message uses ``numbering`` as :func:`explain` does, and ``plays``
+    (``legal_plays(position, roll)`` when the caller has it already) saves asking the engine again."""
     r = as_roll(roll)
-    plays = legal_plays(position, r)
-    legal = _legal_index(position, plays)
-    w = PointWords(position.turn, numbering, position.variant)
-    state = CheckState.of(position, w, r)
+    plays = legal_plays(position, r) if plays is None else list(plays)
+    legal = _LegalIndex(position, plays)
+    w = PointWords(position.turn, numbering, position.OPPOSITE)
+    state = position.check_state(w, r)
     left = list(r.dice)
     for m in moves_so_far:
         m = m if isinstance(m, Move) else Move(*m)
@@ -875,7 +1059,7 @@ def legal_continuations(
         left.remove(m.die)
     memo: dict[tuple[int, tuple[int, ...]], Play | None] = {}
     if moves_so_far and _can_complete(state, left, legal, memo) is None:
-        verdict = explain(position, r, list(moves_so_far), complete=False, numbering=numbering)
+        verdict = explain(position, r, list(moves_so_far), complete=False, numbering=numbering, plays=plays)
         raise IllegalPlayError(verdict.message, verdict)
     out = []
     for m in _single_steps(state, left):

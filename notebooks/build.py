@@ -347,13 +347,15 @@ def build(words: list[str], lang: str = "en") -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    sys.path.insert(0, str(HERE.parent))  # the repository's bglearn, even when not installed
+    from bglearn.i18n import LANGUAGES
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="build only notebooks whose file names contain these")
     parser.add_argument("--check", action="store_true", help="list out-of-date notebooks and exit 1 if any")
-    parser.add_argument("--lang", default="en", choices=("en", "es", "fi", "ro"),
+    parser.add_argument("--lang", default="en", choices=LANGUAGES,
                         help="the course's language: src/<lang>/ into notebooks/<lang>/ (default: en)")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(HERE.parent))  # the repository's bglearn, even when not installed
     try:
         if args.check:
             stale = out_of_date(args.lang)

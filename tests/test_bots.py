@@ -5,10 +5,9 @@ import sys
 
 import pytest
 
-from bglearn import RED, WHITE, BglearnError, Dice, Position, legal_plays
-from bglearn.bots import HeuristicBot, RandomBot, make_bot, play_game, play_match
+from bglearn import WHITE, BglearnError, Dice, Position, legal_plays
+from bglearn.bots import HeuristicBot, RandomBot, make_bot, play_game
 from bglearn.game import Game
-from bglearn.match import Match
 from bglearn.records import read_mat
 
 
@@ -88,6 +87,7 @@ def test_cli_match_and_replay(tmp_path):
     rec = read_mat(tmp_path / "match.mat")
     assert rec.match.is_over and max(rec.match.score) == 5
     again = _cli("match", "--length", "5", "--seed", "7", "--players", "bot,bot", "-o", "again.mat", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
     assert (tmp_path / "again.mat").read_text() == (tmp_path / "match.mat").read_text()
     rep = _cli("replay", "match.mat", cwd=tmp_path)
     assert rep.returncode == 0, rep.stderr

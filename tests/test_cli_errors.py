@@ -74,6 +74,7 @@ CASES = {
     "grade a file": (["grade", "students.csv", "-o", "grades.csv"], "grade", "students.csv is a file"),
     "grade into a folder": (["grade", "subs", "-o", "subs"], "grade", "subs is a folder"),
     "grade without arguments": (["grade"], "grade", "the following arguments are required"),
+    "grade without a manifest": (["grade", "subs", "-o", "grades.csv"], "grade", "no assignment manifest at"),
     "unknown option": (["plays", "-p", "4HPwATDgc/ABMA", "-r", "31", "--colour", "red"], "",
                        "unrecognized arguments: --colour red"),
     "unknown command": (["plya"], "", "invalid choice: 'plya'"),

@@ -16,18 +16,19 @@ from hypothesis import strategies as st
 from collections import Counter
 
 from bglearn import Position, Roll, WHITE, RED, legal_plays
+from bglearn.i18n import TRANSLATED
 from bglearn.exercises import (
-    ANSWER_MIME, EXERCISES, MODES, build_notebook, generate, load_exercise, open_handout, question_from_spec,
+    ANSWER_MIME, EXERCISES, MODES, build_notebook, generate, load_exercise, question_from_spec,
     saved_answers,
 )
-from bglearn.exercises.generators import ANSWER_BANDS, FORCED_REASONS, blocked_entry_dice, tempting_plays, targets
+from bglearn.exercises.generators import ANSWER_BANDS, blocked_entry_dice, targets
 from bglearn.exercises.questions import (
     EntryPoints, ListPlays, MakePlay, MayBearOff, MayDouble, OpeningStarter, PickPlay, PipCount, PointOwner,
     PointsWon, SetUpStart, DropPoints, ResultKindQuestion,
 )
 from bglearn.exercises.rules import RULES, cube_problem, position_problem
 from bglearn.ids import parse_xgid
-from bglearn.verdicts import Reason, explain
+from bglearn.verdicts import explain
 from bglearn.grading.synthetic import right_answer, wrong_answer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -230,19 +231,34 @@ def test_handout_carries_positions_not_the_seed():
     setup = nb.cells[1].source
     assert "XGID=" in setup and "987654" not in setup
     namespace: dict = {}
-    exec(setup, namespace)   # the setup cell runs on its own and gives the same questions
+    exec(setup, namespace)   # the setup cell runs on its own and gives the same questions' faces
+    handout = namespace["ex"]
+    assert [(f.kind, f.position, f.roll, f.points) for f in handout.questions] == \
+        [(q.kind, q.position, q.roll, q.points) for q in ex.questions]
+    for n, q in enumerate(ex.questions, 1):   # the handout's questions hold no answer and no judge
+        face = handout.question(n)
+        assert face.rules() == q.public_rules() and face.answer_choices() == q.answer_choices()
+        for name in ("judge", "example_answer", "answer_count", "difficulty", "play_topics", "legal", "truth"):
+            assert not hasattr(face, name)
+        fb = face.receipt(right_answer(q))          # assessment: the form is confirmed, nothing judged
+        assert fb.status == "recorded" and fb.points == 0
+
+
+def test_a_practice_handout_hides_the_engines_answers():
+    ex = load_exercise("forced-moves", 987654, "kim")
+    namespace: dict = {}
+    exec(build_notebook(ex, outputs=False).cells[1].source, namespace)
     handout = namespace["ex"]
     assert [q.spec() for q in handout.questions] == [q.spec() for q in ex.questions]
     with pytest.raises(ValueError, match="not available in a handout"):
         handout.question(1).example_answer()
-    for n, q in enumerate(ex.questions, 1):   # the handout's own questions tell no answer either
+    for n, q in enumerate(ex.questions, 1):
         view = handout.question(n)
         assert view.rules() == q.public_rules()
         for name in ("judge", "answer_count", "difficulty", "play_topics"):
             with pytest.raises(ValueError, match="not available in a handout"):
                 getattr(view, name)
-        fb = view.check(right_answer(q))          # assessment: the form is confirmed, nothing judged
-        assert fb.status == "recorded" and fb.points == 0
+        assert handout.check(n, right_answer(q)).correct     # practice: judged at once
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -612,7 +628,7 @@ def _prose_tree(tmp_path, monkeypatch):
     import bglearn.exercises.prose as prose
 
     root = tmp_path / "src"
-    shutil.copytree(prose.prose_dir("en"), root, ignore=shutil.ignore_patterns("es", "fi", "ro"))
+    shutil.copytree(prose.prose_dir("en"), root, ignore=shutil.ignore_patterns(*TRANSLATED))
     monkeypatch.setattr(prose, "prose_dir", lambda lang="en": root if lang == "en" else root / lang)
     return root
 

@@ -1,14 +1,20 @@
-"""A hostile class of 30 graded by the real ``bglearn grade`` command, in the sandbox: right, partial,
+"""A hostile class of 47 graded by the real ``bglearn grade`` command, in the sandbox: right, partial,
 blank, copied, widget, nbformat 3 and hostile submissions (rewriting classmates' work and the grade
 sheet, reading the manifest / other submissions / the environment, detached processes, killing the
-grader, signals, the network, a huge answer, memory, an output flood). Every student must get exactly
-what their answers earn, and nothing hostile may have any effect."""
+grader, signals, the network, a huge answer, memory, an output flood), and the families of issue #23
+that attack the code around the sandbox: lone surrogates and bidi characters, Markdown / HTML / CSV
+injection, forged report lines, planted manifests, files that are not files (FIFO, links leading out,
+a device, a socket, 101 MB), a 97 MB notebook, 1,100 nested folders, a wide folder, fork and memory
+bombs, a full disk, too many files, a stopped process, routes to the teacher's files. Each student's
+outcome is decided before grading (:func:`bglearn.grading.synthetic.make_hostile_class`); every
+student must get exactly what their answers earn, and nothing hostile may have any effect."""
 
 from __future__ import annotations
 
 import csv
 import hashlib
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -21,15 +27,33 @@ import pytest
 
 from bglearn.cli import main as cli
 from bglearn.grading import sandbox
-from bglearn.grading.synthetic import HOSTILE_MIX, Targets, make_class, make_hostile_class
+import stat
+import unicodedata
+
+from bglearn.grading.synthetic import HOSTILE_MIX, Targets, make_class, make_hostile_class, remove_tree
 
 EXERCISE = "bearing-off"
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    """A hash of every regular file under ``folder`` (iteratively: the class holds 1,100 nested folders;
+    links, pipes, sockets and devices are named, never opened)."""
+    found: dict[str, str] = {}
+    stack = [str(folder)]
+    while stack:
+        with os.scandir(stack.pop()) as entries:
+            for entry in entries:
+                mode = entry.stat(follow_symlinks=False).st_mode
+                rel = os.path.relpath(entry.path, folder)
+                if stat.S_ISDIR(mode):
+                    stack.append(entry.path)
+                elif stat.S_ISREG(mode):
+                    with open(entry.path, "rb") as fh:
+                        found[rel] = hashlib.file_digest(fh, "sha256").hexdigest()
+                else:
+                    found[rel] = f"mode {stat.S_IFMT(mode):o}"
+    return found
 
 
 class _Listener:
@@ -90,7 +114,8 @@ def hostile(tmp_path_factory):
         env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
         started = time.monotonic()
         proc = subprocess.run([sys.executable, "-m", "bglearn", "grade", str(targets.submissions),
-                               "-o", str(targets.grades), "--cell-timeout", "5", "--notebook-timeout", "40"],
+                               "-o", str(targets.grades), "--cell-timeout", "5", "--notebook-timeout", "40",
+                               "--memory-mb", "512"],
                               env=env, capture_output=True, text=True, timeout=900)
         seconds = time.monotonic() - started
         left_behind = _marked_processes(marker)
@@ -102,6 +127,7 @@ def hostile(tmp_path_factory):
                "connections": listener.connections, "seconds": seconds}
     finally:
         listener.close()
+        remove_tree(base)   # pytest's own clean-up recurses once per folder level
 
 
 def _rows(path: Path) -> list[dict]:
@@ -112,10 +138,65 @@ def _rows(path: Path) -> list[dict]:
 def test_the_command_finishes_and_writes_a_sheet_for_everybody(hostile):
     proc = hostile["proc"]
     assert proc.returncode == 0, proc.stderr
-    assert "graded 29 submissions (1 missing or unreadable)" in proc.stdout
+    expected = hostile["expected"]
+    graded = sum(e.status == "graded" for e in expected.values())
+    assert f"graded {graded} submissions ({len(expected) - graded} missing or unreadable)" in proc.stdout
     rows = _rows(hostile["targets"].grades)
-    assert {r["student"] for r in rows} == set(hostile["expected"])
-    assert {e.kind for e in hostile["expected"].values()} == set(HOSTILE_MIX) | {"missing"}
+    assert {r["student"] for r in rows} == set(expected)
+    assert len(expected) >= 30 and {e.kind for e in expected.values()} == set(HOSTILE_MIX) | {"missing"}
+    assert {(r["student"], r["status"] in ("missing", "unreadable")) for r in rows} == {
+        (sid, e.status != "graded") for sid, e in expected.items()}
+    assert hostile["seconds"] < 300
+
+
+def test_every_roster_student_has_one_row_per_question_and_nothing_else(hostile):
+    rows = _rows(hostile["targets"].grades)
+    per_student: dict[str, list[int]] = {}
+    for r in rows:
+        per_student.setdefault(r["student"], []).append(int(r["question"]))
+    assert all(sorted(q) == list(range(1, len(e.points) + 1)) for sid, e in hostile["expected"].items()
+               for q in [per_student[sid]])
+    assert len(rows) == sum(len(e.points) for e in hostile["expected"].values())
+
+
+def test_the_grade_sheet_holds_no_formula_and_no_invisible_character(hostile):
+    raw = hostile["targets"].grades.read_bytes().decode("utf-8")   # strict: a lone surrogate would fail here
+    with open(hostile["targets"].grades, newline="", encoding="utf-8") as fh:
+        cells = [c for row in csv.reader(fh) for c in row]
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
+    assert not [c for c in cells if not c.isprintable()]
+    assert raw.count("\n") == len(_rows(hostile["targets"].grades)) + 1   # no line break inside a cell
+
+
+def _heading_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("#")]
+
+
+def test_feedback_shows_a_students_text_as_text_never_as_formatting(hostile):
+    feedback = hostile["targets"].feedback
+    for sid, e in hostile["expected"].items():
+        text = (feedback / f"{sid}.md").read_bytes().decode("utf-8")
+        assert all(ch.isprintable() or ch == "\n" for ch in text), (sid, e.kind)
+        assert not any(unicodedata.category(ch) in ("Cf", "Cs") for ch in text), (sid, e.kind)
+        assert [line for line in text.splitlines() if line.startswith("Score:")] == [
+            f"Score: **{e.total:g} / {_max(hostile, sid):g}**"], (sid, e.kind)
+        headings = _heading_lines(text)
+        assert headings[0].startswith("# ") and "feedback for" in headings[0], (sid, e.kind)
+        assert [h for h in headings[1:] if not h.startswith(("## Notes on your submission", "## Question by question",
+                                                              "### Question "))] == [], (sid, e.kind)
+        assert sum(h.startswith("### Question ") for h in headings) == len(e.points), (sid, e.kind)
+        for raw in (r"(?<!\\)<script", r"(?<!\\)<img", r"(?<!\\)\]\(http", r"\*\*Score", r"\*\*10 / 10\*\*"):
+            assert not re.search(raw, text), (sid, e.kind, raw)   # each would format: a tag, a link, bold
+
+
+def _max(hostile, sid: str) -> float:
+    return sum(float(r["max_points"]) for r in _rows(hostile["targets"].grades) if r["student"] == sid)
+
+
+def test_a_planted_manifest_is_never_read_and_the_teacher_is_told(hostile):
+    err = hostile["proc"].stderr
+    assert "submissions/assignment.json was not read" in err
+    assert "\x1b" not in hostile["proc"].stdout + err
 
 
 def test_every_student_gets_exactly_what_their_answers_earn(hostile):
@@ -131,7 +212,8 @@ def test_each_hostile_or_broken_submission_gets_a_clear_note(hostile):
     for sid, e in hostile["expected"].items():
         for word in e.note_words:
             assert word in notes[sid], (sid, e.kind, notes[sid])
-    perfect = [sid for sid, e in hostile["expected"].items() if e.kind in ("perfect", "widget", "nbformat3")]
+    perfect = [sid for sid, e in hostile["expected"].items()
+               if e.kind in ("perfect", "widget", "nbformat3", "big-notebook")]
     assert all(notes[sid] == "" for sid in perfect), {sid: notes[sid] for sid in perfect}
 
 
@@ -145,7 +227,8 @@ def test_nothing_outlives_the_grader_or_rewrites_its_output(hostile):
     assert _marked_processes(t.marker) == []
     assert t.grades.read_bytes() == hostile["graded"]["csv"]
     assert _digest(t.feedback) == hostile["graded"]["feedback"]
-    assert b"vandalised" not in t.grades.read_bytes() and b"99,99" not in t.grades.read_bytes()
+    assert b"vandalised" not in t.grades.read_bytes()
+    assert all(r["points"] != "99" for r in _rows(t.grades))
 
 
 def test_no_submission_reached_the_network(hostile):
@@ -154,7 +237,7 @@ def test_no_submission_reached_the_network(hostile):
 
 def test_a_huge_answer_costs_little_and_makes_no_huge_file(hostile):
     huge = next(sid for sid, e in hostile["expected"].items() if e.kind == "huge")
-    assert (hostile["out"] / "submissions" / huge / f"{EXERCISE}.ipynb").stat().st_size > 2_500_000
+    assert (hostile["out"] / "submissions" / huge / f"{EXERCISE}.ipynb").stat().st_size > 2_000_000
     assert (hostile["targets"].feedback / f"{huge}.md").stat().st_size < 50_000
     assert hostile["targets"].grades.stat().st_size < 200_000
 

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 from bglearn import RED, WHITE, Player
 from bglearn.exercises import EXERCISES, load_exercise
-from bglearn.grading.grader import decode
-from bglearn.grading.runner import MAX_CHARS, encode
+from bglearn.grading.codec import MAX_CHARS, decode, encode
 from bglearn.grading.synthetic import right_answer, wrong_answer
 
 

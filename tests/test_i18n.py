@@ -18,12 +18,11 @@ import pytest
 
 import bglearn
 from bglearn import Position, explain
-from bglearn.i18n import LANGUAGES, _, current_language, language_code, ngettext, set_language, using_language
+from bglearn.i18n import LANGUAGES, TRANSLATED, _, current_language, language_code, ngettext, set_language, using_language
 
 pytest.importorskip("babel")
 
 ROOT = Path(__file__).resolve().parent.parent
-TRANSLATED = ("es", "fi", "ro")
 
 
 def _tool():
@@ -49,6 +48,40 @@ def _english_unless_chosen(monkeypatch):
 
 
 # -- the catalogs -------------------------------------------------------------------------------
+
+def test_one_list_of_languages_decides_the_catalogs_the_lessons_and_the_exercises():
+    """bglearn.i18n.LANGUAGES is the one list: English first, then the translations, each with a
+    catalog, built lessons and built exercises; no folder speaks a language the list lacks."""
+    assert LANGUAGES[0] == "en" and TRANSLATED == LANGUAGES[1:]
+    assert TOOL.LANGUAGES == TRANSLATED
+    assert {p.parent.name for p in (ROOT / "bglearn" / "locale").glob("*/LC_MESSAGES")} == set(TRANSLATED)
+    for built in (ROOT / "notebooks", ROOT / "exercises", ROOT / "notebooks" / "src"):
+        languages = {p.name for p in built.iterdir() if p.is_dir() and len(p.name) == 2}
+        assert languages == set(TRANSLATED), built
+
+
+def _language_lists(path: Path) -> list[str]:
+    """Where ``path`` writes out a list of the kit's languages: a tuple, list or set literal of two or
+    more language codes."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and len(node.elts) >= 2 and all(
+                isinstance(e, ast.Constant) and e.value in LANGUAGES for e in node.elts):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_other_module_writes_out_the_list_of_languages():
+    """A new language is one line in bglearn/i18n.py (and its catalog, lessons and exercises): no other
+    source of the kit, its tools or its tests spells the list out."""
+    sources = [p for folder in ("bglearn", "tools", "tests", "notebooks", "exercises", "benchmarks")
+               for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts]
+    found = [where for path in sources if path != ROOT / "bglearn" / "i18n.py" for where in _language_lists(path)]
+    assert found == [], f"these write out the list of languages: use bglearn.i18n.LANGUAGES / TRANSLATED: {found}"
+
+
 
 def test_the_template_holds_every_wrapped_message():
     assert TOOL.pot_is_current(), "a wrapped message is not in bglearn/locale/bglearn.pot: run python tools/i18n.py extract"
@@ -153,7 +186,7 @@ COUNTED = re.compile(r"\{(\w+)\} (checkers?|pips?|points?|moves?|plays?|games?|s
 
 # Placeholders that are never numbers ("{player} plays", "{mover} checker", "{kind} question").
 NOT_COUNTS = {"player", "mover", "kind", "field", "roll", "name", "colour", "side", "who", "what", "label", "text",
-              "type", "other", "winner", "loser"}
+              "type", "other", "winner", "loser", "game"}
 
 
 def test_no_count_goes_through_plain_gettext():

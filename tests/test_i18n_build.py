@@ -17,12 +17,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from bglearn.i18n import set_language
+from bglearn.i18n import TRANSLATED, set_language
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
 EXERCISES = REPO / "exercises"
-TRANSLATED = ("es", "fi", "ro")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -186,10 +185,12 @@ def test_the_grader_writes_feedback_in_the_assigned_language_or_the_one_asked_fo
     from bglearn.i18n import _, using_language
 
     roster = tmp_path / "students.csv"
-    roster.write_text("id,name\nana,Ana\n")
+    roster.write_text("id,name\nana,Ana\nben,Ben\n")
     out = tmp_path / "out"
     assert main(["assign", "--exercise", "setup", "--roster", str(roster), "--seed", "5", "-o", str(out),
                  "--lang", "fi"]) == 0
+    (out / "submissions" / "ben").mkdir()   # a folder with nobody's work in it is refused: Ben hands in
+    (out / "submissions" / "ben" / "setup.ipynb").write_text("{}")   # something (unreadable: nothing runs)
     assert json.loads((out / "assignment.json").read_text())["language"] == "fi"
     handout = json.loads((out / "handouts" / "ana" / "setup.ipynb").read_text())
     assert handout["metadata"]["bglearn"].get("lang") == "fi"

@@ -91,8 +91,9 @@ def test_a_point_cannot_hold_both_colours() -> None:
 
 
 def test_an_unknown_variant_is_refused() -> None:
-    with pytest.raises(InvalidPositionError, match="choose 'backgammon' or 'long-nardy'"):
-        Position(variant="nardy")
+    with pytest.raises(InvalidPositionError, match="no variant 'nardi'; choose one of 'backgammon', 'long-nardy'"):
+        Position(variant="nardi")
+    assert Position(variant="nardy") == Position(variant="long-nardy")  # an alias of the registered name
 
 
 def test_gnubg_ids_and_xgid_are_refused() -> None:
@@ -356,9 +357,9 @@ def test_random_attempts_get_a_verdict_with_a_legal_suggestion() -> None:
 
 
 def test_the_variant_s_hooks_are_what_the_core_asks_for() -> None:
-    """The core reaches the variant through the position (no import of bglearn.nardy): each hook of
+    """The core reaches the variant through the position (no import of bglearn.variants.long_nardy): each hook of
     LongNardyPosition gives the variant's answer, and backgammon's Position keeps its own."""
-    from bglearn.nardy import opposite
+    from bglearn.variants.long_nardy import opposite
 
     nardy, bg = Position(variant="long-nardy"), Position()
     assert [nardy.opposite_point(n) for n in range(1, 25)] == [opposite(n) for n in range(1, 25)]
@@ -372,7 +373,7 @@ def test_the_variant_s_hooks_are_what_the_core_asks_for() -> None:
 
 
 def test_a_fresh_interpreter_needs_no_nardy_import_for_either_game() -> None:
-    """``import bglearn`` and backgammon's plays never load bglearn.nardy; a Long Nardy position
+    """``import bglearn`` and backgammon's plays never load bglearn.variants.long_nardy; a Long Nardy position
     loads it by itself and explain, result() and the diagram all follow its rules."""
     import os
     import subprocess
@@ -382,7 +383,7 @@ def test_a_fresh_interpreter_needs_no_nardy_import_for_either_game() -> None:
         "import sys\n"
         "from bglearn import Position, explain, legal_plays, render\n"
         "legal_plays(Position(), '31')\n"
-        "print(any(m.startswith('bglearn.nardy') for m in sys.modules))\n"
+        "print(any(m.startswith(('bglearn.nardy', 'bglearn.variants.long_nardy')) for m in sys.modules))\n"
         "p = Position(variant='long-nardy')\n"
         "print(explain(p, '65', '24/18 24/19').reason.name)\n"
         "print(Position({}, {24: 15}, variant='long-nardy').result().label)\n"

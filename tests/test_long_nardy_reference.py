@@ -163,8 +163,8 @@ def test_every_roll_from_the_start_agrees_with_the_reference(roll: tuple[int, in
 def test_the_six_block_test_agrees_with_the_reference_on_random_boards() -> None:
     """The engine's six-block test against the reference's, on random boards of both sides (many with
     long runs of held points, some wrapping from the mover's 1-point to its 24-point)."""
-    from bglearn.nardy import six_block
-    from bglearn.nardy.rules import mover_arrays
+    from bglearn.kernel import mover_arrays
+    from bglearn.variants.long_nardy import six_block
 
     rng = random.Random(12)
     refused = 0

@@ -4,11 +4,11 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bglearn import RED, WHITE, CubeActionError, Dice, GameFlowError, Position, ResultKind
-from bglearn.bots import HeuristicBot, RandomBot, play_game, play_match
+from bglearn.bots import HeuristicBot, RandomBot, play_match
 from bglearn.cube import Cube
 from bglearn.ids import MatchId, decode_match_id, encode_match_id, parse_xgid
 from bglearn.match import Match
@@ -145,7 +145,7 @@ def test_rules_md_xgid_example_and_match_xgid():
     x = parse_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
     assert x.position == Position() and x.match_length == 0 and x.dice is None
     m = Match(7, score=(6, 2))
-    g = m.new_game(first=RED)
+    m.new_game(first=RED)
     x = parse_xgid(m.xgid())
     assert x.match_length == 7 and x.score == (6, 2) and x.crawford and x.turn is RED
     assert decode_match_id(m.match_id()).crawford

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bglearn import ALL_ROLLS, OFF, Dice, Position, Roll, legal_plays
+from bglearn import ALL_ROLLS, OFF, Dice, Position, legal_plays
 from reference_rules import mover_arrays, results
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -402,10 +402,12 @@ def test_answer_board_in_red_numbering_and_bar():
     pos = Position({24: 2, 13: 5, 8: 3, 6: 5}, {"bar": 1, 13: 5, 8: 3, 6: 5, 24: 1}, turn=RED)
     assert pos.bar(RED) == 1
     board = AnswerSession(pos, "43")                       # Red to play, drawn from Red's side
-    board.click({"bar": "red"}); board.click(21)
+    board.click({"bar": "red"})
+    board.click(21)
     assert board.notation == "bar/21"
     white_view = AnswerSession(pos, "43", perspective=WHITE)
-    white_view.click({"bar": "red"}); white_view.click(4)  # White's 4-point is Red's 21-point
+    white_view.click({"bar": "red"})
+    white_view.click(4)  # White's 4-point is Red's 21-point
     assert white_view.notation == "bar/21"
     white_view.click({"bar": "white"})
     assert white_view.message_kind == "error" and "Red is to play" in white_view.message

@@ -208,3 +208,92 @@ def test_no_name_is_both_a_submodule_and_what_the_package_exports(package):
     submodules = {info.name for info in pkgutil.iter_modules(mod.__path__)}
     exported = set(getattr(mod, "__all__", ())) | set(getattr(mod, "_LAZY", {})) | set(getattr(mod, "_WHERE", {}))
     assert sorted(submodules & exported) == []
+
+
+# -- variants are types: the engine asks the position, never the game's name ------------------------
+
+VARIANTS_WING = "bglearn.variants"
+
+
+def _variant_names() -> set[str]:
+    from bglearn.variants import variant_classes
+
+    return {name for cls in variant_classes() for name in (cls.variant, *cls.aliases)}
+
+
+def _string_constants(tree: ast.AST) -> dict[str, str]:
+    """Module-level names bound to a string (``LONG_NARDY = "long-nardy"``)."""
+    found = {}
+    for node in getattr(tree, "body", []):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            found.update({t.id: node.value.value for t in node.targets if isinstance(t, ast.Name)})
+    return found
+
+
+def _names_a_variant(node: ast.AST, names: set[str], constants: dict[str, str]) -> bool:
+    """``x.variant``, a name ``variant``, ``getattr(x, "variant", ...)``, or a game's name written out
+    (``"long-nardy"``, or a module constant holding it)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "variant"
+    if isinstance(node, ast.Name):
+        return node.id == "variant" or constants.get(node.id) in names
+    if isinstance(node, ast.Constant):
+        return node.value in names
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+        return any(isinstance(a, ast.Constant) and a.value == "variant" for a in node.args[1:2])
+    return False
+
+
+def _variant_comparisons(tree: ast.AST, names: set[str]) -> list[int]:
+    """The lines comparing a variant by name (``variant is None``, an argument left out, is no such test)."""
+    constants = _string_constants(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = (node.left, *node.comparators)
+            if any(isinstance(o, ast.Constant) and o.value is None for o in operands):
+                continue
+            if any(_names_a_variant(o, names, constants) for o in operands):
+                found.append(node.lineno)
+    return found
+
+
+def test_no_module_outside_the_variants_compares_a_variant_s_name():
+    """A game's differences are its position class's attributes and hooks (``position.has_cube``,
+    ``position.OPPOSITE``, ``position.legal_sequences``): no module outside ``bglearn/variants/`` asks
+    which game it is by name, so a new game is one module and one registry line."""
+    names = _variant_names()
+    found = [f"{module}:{line}" for module, tree in TREES.items()
+             if not (module == VARIANTS_WING or module.startswith(VARIANTS_WING + "."))
+             for line in _variant_comparisons(tree, names)]
+    assert found == []
+
+
+def test_the_variant_comparison_finder_finds_one():
+    names = {"long-nardy", "backgammon"}
+    code = ('LONG = "long-nardy"\n'
+            'a = p.variant == "long-nardy"\nb = variant != LONG\nc = getattr(p, "variant", "x") == y\n'
+            'd = kind in ("single", "gammon", "backgammon")\ne = p.has_cube == True\nf = variant is None\n')
+    assert _variant_comparisons(ast.parse(code), names) == [2, 3, 4]
+
+
+def _numbering_formulas(tree: ast.AST) -> list[int]:
+    """Where ``(x + 11) % 24 + 1`` (Long Nardy's map between the two sides' numbers) is written."""
+    def const(node: ast.AST, value: int) -> bool:
+        return isinstance(node, ast.Constant) and node.value == value
+
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and const(node.right, 1)
+                and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Mod) and const(node.left.right, 24)
+                and isinstance(node.left.left, ast.BinOp) and isinstance(node.left.left.op, ast.Add)
+                and const(node.left.left.right, 11)):
+            found.append(node.lineno)
+    return found
+
+
+def test_the_long_nardy_numbering_is_written_once():
+    """Everything else reads the position's ``OPPOSITE`` (or ``opposite_point``)."""
+    found = [f"{module}:{line}" for module, tree in TREES.items() for line in _numbering_formulas(tree)]
+    assert len(found) == 1 and found[0].startswith("bglearn.variants.long_nardy.board:"), found
+    assert _numbering_formulas(ast.parse("q = (p + 11) % 24 + 1\nr = 25 - p\n")) == [1]

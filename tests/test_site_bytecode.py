@@ -1,4 +1,4 @@
-"""Precompiling the browser site's wheels (bglearn.site_bytecode), on tiny wheels with this Python.
+"""Precompiling the browser site's wheels (bglearn.site.bytecode), on tiny wheels with this Python.
 
 The site build runs the same code inside Pyodide (Python 3.14); here this machine's Python plays its
 part, which is enough to check the wheel rewriting: which files are added or dropped, the RECORD, and
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bglearn.site_bytecode import imported_sources, main, prune_wheel, pyc_path, rewrite_wheel
+from bglearn.site.bytecode import imported_sources, main, prune_wheel, pyc_path, rewrite_wheel
 
 TAG = sys.implementation.cache_tag
 
@@ -174,11 +174,11 @@ def test_the_job_rewrites_every_wheel_and_reports_what_it_compiled(tmp_path, mon
 
 
 def test_a_build_without_node_says_what_to_install(monkeypatch):
-    from bglearn import browser_site
+    from bglearn.site import SiteError, tools
 
-    monkeypatch.setattr(browser_site.shutil, "which", lambda name: None)
-    with pytest.raises(browser_site.SiteError, match="needs Node.js"):
-        browser_site._node()
+    monkeypatch.setattr(tools.shutil, "which", lambda name: None)
+    with pytest.raises(SiteError, match="needs Node.js"):
+        tools.find_node()
 
 
 def test_pruning_leaves_out_the_folders_files_keeps_the_folders_and_the_record_true(tmp_path):

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from bglearn.browser_site import KERNEL_START_EXTENSION, kernel_start_extension
+from bglearn.site.extension import KERNEL_START_EXTENSION, kernel_start_extension
 
 
 def test_the_extension_is_a_prebuilt_jupyterlab_extension_whose_script_name_changes_with_its_content(tmp_path):

@@ -1,4 +1,4 @@
-"""The site's kit wheel holds exactly the package's modules (``bglearn.browser_site.build_kit_wheel``).
+"""The site's kit wheel holds exactly the package's modules (``bglearn.site.kit_wheel.build_kit_wheel``).
 
 setuptools packs everything in the source tree's ``build/lib``: a wheel built in place from a developer's
 checkout ships modules renamed or deleted long ago. The site builds the wheel from a clean copy instead.
@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bglearn.browser_site import KIT_FILES, SiteError, build_kit_wheel, kit_source
+from bglearn.site import SiteError
+from bglearn.site.kit_wheel import KIT_FILES, build_kit_wheel, kit_source
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -50,7 +51,7 @@ def test_the_kit_wheel_holds_exactly_the_packages_modules(checkout, tmp_path):
     tree = package_files(checkout)
     assert modules == {n for n in tree if n.endswith(".py")}
     assert names <= tree  # data files too come from the package itself, nothing else
-    assert {"bglearn/widgets/board.js", "bglearn/py.typed", "bglearn/site_bytecode.mjs"} <= names
+    assert {"bglearn/widgets/board.js", "bglearn/py.typed", "bglearn/site/bytecode.mjs", "bglearn/site/kernel_start.js"} <= names
 
 
 def test_the_clean_copy_holds_only_what_the_wheel_is_built_from(checkout, tmp_path):

@@ -24,20 +24,20 @@ def start(roll="31", **kw) -> BoardSession:
 # -- selection and targets -------------------------------------------------------------------------
 def test_selecting_a_checker_lights_its_legal_destinations():
     s = start("31")
-    s.select(8)
-    assert s.selected == 8
-    assert sorted(s.targets) == [4, 5, 7]
-    assert s.targets[4] == (Move(8, 5, 3), Move(5, 4, 1))   # only both dice reach it
+    s.playing.select(8)
+    assert s.playing.selected == 8
+    assert sorted(s.playing.targets) == [4, 5, 7]
+    assert s.playing.targets[4] == (Move(8, 5, 3), Move(5, 4, 1))   # only both dice reach it
     view = s.view()
     assert view["selected"] == 8 and sorted(view["highlight"]) == [4, 5, 7]
 
 
 def test_a_checker_that_cannot_move_is_explained_by_the_engine():
     s = start("31")
-    s.select(8)
-    s.move_to(5)
-    s.select(13)                                   # 13/12 is blocked and no 3 is left
-    assert s.selected is None and s.targets == {}
+    s.playing.select(8)
+    s.playing.move_to(5)
+    s.playing.select(13)                                   # 13/12 is blocked and no 3 is left
+    assert s.playing.selected is None and s.playing.targets == {}
     expected = explain(Position(), "31", [Move(8, 5, 3), Move(13, 12, 1)], complete=False)
     assert not expected.legal
     assert s.message == expected.message and s.message_kind == "error"
@@ -53,19 +53,61 @@ def test_clicking_an_empty_or_opposing_point_names_the_rule():
 
 def test_a_refused_destination_gets_the_engines_explanation():
     s = start("31")
-    s.select(13)
-    s.move_to(12)                                  # 12 is held by five Red checkers
+    s.playing.select(13)
+    s.playing.move_to(12)                                  # 12 is held by five Red checkers
     v = explain(Position(), "31", [Move(13, 12, 1)], complete=False)
     assert s.message == v.message and v.reason is Reason.BLOCKED
-    assert s.pending == []
+    assert s.playing.pending == []
 
 
 def test_a_destination_out_of_reach_is_explained():
     s = start("31")
-    s.select(24)
-    s.move_to(18)
+    s.playing.select(24)
+    s.playing.move_to(18)
     assert s.message == explain(Position(), "31", "24/18", complete=False).message
-    assert s.pending == []
+    assert s.playing.pending == []
+
+
+# -- the engine is asked once a turn ---------------------------------------------------------------
+@pytest.fixture
+def generations(monkeypatch):
+    """Counts the engine's legal play generations: ``legal_plays`` wherever a bglearn module holds it."""
+    import sys
+
+    import bglearn.plays
+
+    original = bglearn.plays.legal_plays
+    count = [0]
+
+    def counting(position, roll):
+        count[0] += 1
+        return original(position, roll)
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("bglearn") and getattr(module, "legal_plays", None) is original:
+            monkeypatch.setattr(module, "legal_plays", counting)
+    return count
+
+
+def test_a_click_never_generates_the_turns_legal_plays_again(generations):
+    """Selecting, moving, clearing, a refused move and Done: the legal plays of the turn were
+    generated once, when the dice were rolled, and no click generates them again."""
+    s = BoardSession(mode="humans", position=Position(), roll="31")
+    s.game_mode().play("8/5 6/5")
+    before = generations[0]
+    s.game_mode().roll_dice("64")                 # Red's turn: its plays are generated once, here
+    assert generations[0] - before == 1
+    per_click = []
+    # Red's 24-point (printed 1) to 18, select 13 and put it down, select 8, refused onto 12, 8 to 4
+    for target in (1, 7, 12, 12, 17, 13, 21):
+        before = generations[0]
+        s.click(target)
+        per_click.append(generations[0] - before)
+    assert per_click == [0] * 7
+    assert s.playing.pending == [Move(24, 18, 6), Move(8, 4, 4)], s.message
+    before = generations[0]
+    s.control("done")
+    assert generations[0] - before == 0 and s.playing.game.plays[-1].player is RED
 
 
 # -- moves, undo, done ----------------------------------------------------------------------------
@@ -73,81 +115,85 @@ def test_moving_changes_the_board_and_calls_on_move():
     s = start("31")
     seen = []
     s.on_move(seen.append)
-    s.select(8)
-    s.move_to(5)
-    assert s.pending == [Move(8, 5, 3)]
+    s.playing.select(8)
+    s.playing.move_to(5)
+    assert s.playing.pending == [Move(8, 5, 3)]
     assert seen == [Move(8, 5, 3)]
-    assert s.position.point(WHITE, 5) == 1 and s.position.point(WHITE, 8) == 2
-    assert s.position.turn is WHITE                 # still White's turn until Done
-    assert s.turn_position == Position()
+    assert s.playing.position.point(WHITE, 5) == 1 and s.playing.position.point(WHITE, 8) == 2
+    assert s.playing.position.turn is WHITE                 # still White's turn until Done
+    assert s.playing.game.position == Position()
     assert s.dice_state == [{"value": 3, "used": True}, {"value": 1, "used": False}]
-    assert s.dice_left == (1,)
+    assert s.playing.dice_left == (1,)
 
 
 def test_a_two_dice_destination_plays_both_dice():
     s = start("31")
-    s.select(13)
-    s.move_to(9)
-    assert s.pending == [Move(13, 10, 3), Move(10, 9, 1)]
-    assert s.dice_left == ()
+    s.playing.select(13)
+    s.playing.move_to(9)
+    assert s.playing.pending == [Move(13, 10, 3), Move(10, 9, 1)]
+    assert s.playing.dice_left == ()
 
 
 def test_undo_takes_back_the_last_move():
     s = start("31")
-    s.select(8); s.move_to(5)
-    s.select(6); s.move_to(5)
-    assert s.undo() == Move(6, 5, 1)
-    assert s.pending == [Move(8, 5, 3)]
-    assert s.undo() == Move(8, 5, 3)
-    assert s.position == Position()
-    assert s.undo() is None
+    s.playing.select(8)
+    s.playing.move_to(5)
+    s.playing.select(6)
+    s.playing.move_to(5)
+    assert s.playing.undo() == Move(6, 5, 1)
+    assert s.playing.pending == [Move(8, 5, 3)]
+    assert s.playing.undo() == Move(8, 5, 3)
+    assert s.playing.position == Position()
+    assert s.playing.undo() is None
 
 
 def test_done_refuses_an_incomplete_play_and_accepts_a_legal_one():
     s = start("31")
     ended = []
     s.on_turn_end(ended.append)
-    s.select(8); s.move_to(5)
-    assert s.done() is None
+    s.playing.select(8)
+    s.playing.move_to(5)
+    assert s.playing.done() is None
     assert s.message == explain(Position(), "31", [Move(8, 5, 3)]).message
     assert s.phase == "move" and ended == []
-    s.select(6); s.move_to(5)
-    play = s.done()
+    s.playing.select(6)
+    s.playing.move_to(5)
+    play = s.playing.done()
     assert play.notation == "8/5 6/5"
     assert ended == [play]
-    assert s.game.position == play.result and s.turn is RED and s.phase == "roll"
-    assert s.pending == [] and s.roll is None
+    assert s.playing.game.position == play.result and s.playing.game.turn is RED and s.phase == "roll"
+    assert s.playing.pending == [] and s.playing.roll is None
 
 
 def test_scripted_play_and_illegal_scripted_play():
     s = start("61")
     with pytest.raises(IllegalPlayError) as err:
-        s.play("13/7")
+        s.playing.play("13/7")
     assert err.value.verdict.reason is Reason.DICE_NOT_FULLY_USED
     assert s.message == err.value.verdict.message
-    assert s.play("13/7 8/7").notation == "13/7 8/7"
-    assert s.turn is RED
+    assert s.playing.play("13/7 8/7").notation == "13/7 8/7"
+    assert s.playing.game.turn is RED
 
 
 def test_move_from_notation_behaves_like_clicks():
     s = start("61")
-    s.move("13/7")
-    assert s.pending == [Move(13, 7, 6)]
+    s.playing.move("13/7")
+    assert s.playing.pending == [Move(13, 7, 6)]
     with pytest.raises(IllegalPlayError):
-        s.move("13/12")
-    s.move("8/7")
-    assert s.done().notation == "13/7 8/7"
+        s.playing.move("13/12")
+    s.playing.move("8/7")
+    assert s.playing.done().notation == "13/7 8/7"
 
 
 # -- clicks as the browser reports them -------------------------------------------------------------
 def test_clicks_are_in_the_perspectives_numbering():
     s = BoardSession(mode="humans", position=Position(turn=RED), roll="31")     # Red to play, White at the bottom
     s.click({"point": 1})                                         # White's 1-point = Red's 24-point
-    assert s.selected == 24
-    assert sorted(s.targets) == [20, 21, 23]
+    assert s.playing.selected == 24
+    assert sorted(s.playing.targets) == [20, 21, 23]
     assert sorted(s.view()["highlight"]) == sorted(25 - t for t in (20, 21, 23))
     s.click({"point": 4})                                         # Red's 21
-    assert s.pending == [Move(24, 21, 3)]
+    assert s.playing.pending == [Move(24, 21, 3)]
 
 
 def test_a_checker_on_the_bar_must_enter_first():
@@ -157,28 +203,28 @@ def test_a_checker_on_the_bar_must_enter_first():
     expected = explain(pos, "31", [Move(13, 10, 3)], complete=False)
     assert expected.reason is Reason.BAR_FIRST and s.message == expected.message
     s.click({"bar": "white"})
-    assert s.selected == BAR
+    assert s.playing.selected == BAR
     assert s.view()["selected"] == "bar"
-    assert sorted(s.targets) == [21, 22, 24]
+    assert sorted(s.playing.targets) == [21, 22, 24]
     s.click(22)
-    assert s.pending[0] == Move(BAR, 22, 3)
+    assert s.playing.pending[0] == Move(BAR, 22, 3)
 
 
 def test_bearing_off_through_the_tray():
     pos = Position(white={6: 2, 5: 3, 4: 5, 3: 5}, red={6: 15}, turn=WHITE)
     s = BoardSession(mode="humans", position=pos, roll="65")
     s.click(6)
-    assert OFF in s.targets and "off" in s.view()["highlight"]
+    assert OFF in s.playing.targets and "off" in s.view()["highlight"]
     s.click({"off": "white"})
-    assert s.pending == [Move(6, OFF, 6)]
+    assert s.playing.pending == [Move(6, OFF, 6)]
     s.click(6)                                 # the 5 cannot bear off from the 6-point
     s.click({"off": "white"})
-    assert s.pending == [Move(6, OFF, 6)] and s.message_kind == "error"
+    assert s.playing.pending == [Move(6, OFF, 6)] and s.message_kind == "error"
     s.click(6)                                 # clicking the selected point clears the selection
     s.click(5)
     s.click({"off": "white"})
-    assert s.pending == [Move(6, OFF, 6), Move(5, OFF, 5)]
-    assert s.done().notation == "6/off 5/off"
+    assert s.playing.pending == [Move(6, OFF, 6), Move(5, OFF, 5)]
+    assert s.playing.done().notation == "6/off 5/off"
 
 
 CLOSED = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}   # Red's home board closed
@@ -188,24 +234,24 @@ ON_BAR = Position(white={"bar": 1, 6: 5, 8: 5, 13: 4}, red=CLOSED)
 def test_a_lost_turn_is_shown_with_its_roll_and_reason_before_it_is_passed():
     s = BoardSession(mode="humans", position=ON_BAR, roll="64")
     reason = explain(ON_BAR, "64", "", complete=True).message
-    assert s.turn is WHITE and s.phase == "move"             # not passed behind the learner's back
+    assert s.playing.game.turn is WHITE and s.phase == "move"             # not passed behind the learner's back
     assert s.view()["dice"] == (6, 4)
     assert s.message == f"White rolled 6-4. {reason} Press Pass."
     assert [(c.id, c.label) for c in s.controls()] == [("undo", "Undo"), ("done", "Pass")]
-    play = s.done()
-    assert play is not None and play.is_empty and s.game.plays[-1].is_empty
-    assert s.turn is RED and s.phase == "roll"
+    play = s.playing.done()
+    assert play is not None and play.is_empty and s.playing.game.plays[-1].is_empty
+    assert s.playing.game.turn is RED and s.phase == "roll"
     assert s.message.startswith("White cannot move with 6-4 and passes.")
 
 
 def test_against_the_computer_the_learners_lost_turn_is_shown_before_the_computer_plays():
     s = BoardSession(mode="computer", opponent="heuristic", position=ON_BAR, seed=3)
-    s.roll_dice("64")
-    assert s.phase == "move" and s.turn is WHITE and s.game.plays == []
+    s.playing.roll_dice("64")
+    assert s.phase == "move" and s.playing.game.turn is WHITE and s.playing.game.plays == []
     assert "White rolled 6-4." in s.message and "Press Pass" in s.message
     assert s.view()["dice"] == (6, 4)
-    s.done()
-    assert s.game.plays[0].is_empty and s.game.plays[1].player is RED
+    s.playing.done()
+    assert s.playing.game.plays[0].is_empty and s.playing.game.plays[1].player is RED
     assert s.message.startswith("White cannot move with 6-4 and passes. Red (computer) rolled ")
 
 
@@ -213,17 +259,18 @@ def test_against_the_computer_the_learners_lost_turn_is_shown_before_the_compute
 def test_offer_take_and_a_refused_redouble():
     s = BoardSession(mode="humans", position=Position())
     assert [c.id for c in s.controls()] == ["roll", "double"]
-    s.double()
+    s.playing.double()
     assert s.phase == "respond" and s.actor() is RED
     assert [c.id for c in s.controls()] == ["take", "drop"]
-    s.take()
-    assert s.game.cube.value == 2 and s.game.cube.owner is RED
-    assert s.turn is WHITE and s.phase == "roll"
-    s.double()                                           # Red owns the cube: White may not redouble
-    assert s.message == s.game.why_not_double(WHITE) == "Only the cube's owner may redouble."
+    s.playing.take()
+    assert s.playing.game.cube.value == 2 and s.playing.game.cube.owner is RED
+    assert s.playing.game.turn is WHITE and s.phase == "roll"
+    s.playing.double()                                           # Red owns the cube: White may not redouble
+    assert s.message == s.playing.game.why_not_double(WHITE) == "Only the cube's owner may redouble."
     assert s.message_kind == "error" and s.phase == "roll"
-    s.roll_dice("31"); s.play("8/5 6/5")
-    s.double()                                           # Red, the owner, may
+    s.playing.roll_dice("31")
+    s.playing.play("8/5 6/5")
+    s.playing.double()                                           # Red, the owner, may
     assert s.phase == "respond" and s.actor() is WHITE
 
 
@@ -231,10 +278,10 @@ def test_a_drop_ends_the_game():
     s = BoardSession(mode="humans", position=Position())
     over = []
     s.on_game_over(over.append)
-    s.double()
-    s.drop()
-    assert s.is_over and s.game.winner is WHITE and s.game.points == 1
-    assert over == [s.game]
+    s.playing.double()
+    s.playing.drop()
+    assert s.is_over and s.playing.game.winner is WHITE and s.playing.game.points == 1
+    assert over == [s.playing.game]
     assert "White wins" in s.message and [c.id for c in s.controls()] == ["new-game"]
 
 
@@ -242,11 +289,11 @@ def test_a_drop_ends_the_game():
 @pytest.mark.parametrize("opponent", ["random", "heuristic"])
 def test_the_computer_answers_a_turn_at_once(opponent):
     s = BoardSession(mode="computer", opponent=opponent, position=Position(), roll="31", seed=2)
-    assert "not a strong player" in s.bot.label
-    s.play("8/5 6/5")
-    assert len(s.game.plays) == 2 and s.game.plays[1].player is RED
-    assert s.game.to_act is WHITE and s.phase in ("roll", "over")
-    assert s.last_play == s.game.plays[1]
+    assert "not a strong player" in s.playing.bot.label
+    s.playing.play("8/5 6/5")
+    assert len(s.playing.game.plays) == 2 and s.playing.game.plays[1].player is RED
+    assert s.playing.game.to_act is WHITE and s.phase in ("roll", "over")
+    assert s.playing.last_play == s.playing.game.plays[1]
     assert "Red" in s.message
 
 
@@ -268,35 +315,35 @@ class Doubler:
 
 def test_the_computer_doubles_and_the_human_responds():
     s = BoardSession(mode="computer", opponent=Doubler(), position=Position(), roll="31")
-    s.play("8/5 6/5")
+    s.playing.play("8/5 6/5")
     assert s.phase == "respond" and s.actor() is WHITE
     assert "doubles" in s.message
-    s.take()
-    assert s.game.cube.value == 2 and s.game.cube.owner is WHITE
-    assert len(s.game.plays) == 2                         # Red rolled and played after the take
+    s.playing.take()
+    assert s.playing.game.cube.value == 2 and s.playing.game.cube.owner is WHITE
+    assert len(s.playing.game.plays) == 2                         # Red rolled and played after the take
 
 
 @pytest.mark.parametrize("accepts", [True, False])
 def test_the_human_doubles_the_computer(accepts):
     s = BoardSession(mode="computer", opponent=Doubler(accepts), position=Position())
-    s.double()
+    s.playing.double()
     if accepts:
-        assert s.game.cube.value == 2 and s.game.cube.owner is RED and s.phase == "roll"
+        assert s.playing.game.cube.value == 2 and s.playing.game.cube.owner is RED and s.phase == "roll"
     else:
-        assert s.is_over and s.game.winner is WHITE and s.game.points == 1
+        assert s.is_over and s.playing.game.winner is WHITE and s.playing.game.points == 1
 
 
 def _click_through_turn(s: BoardSession, rng: random.Random) -> None:
     """Play the human's turn only by selecting checkers and clicking destinations, then Done."""
     for _ in range(8):
-        sources = s.movable()
+        sources = s.playing.movable()
         if not sources:
             break
         src = rng.choice(sources)
-        s.select(src)
-        assert s.targets, s.message
-        s.move_to(rng.choice(sorted(s.targets)))
-    assert s.done() is not None, s.message
+        s.playing.select(src)
+        assert s.playing.targets, s.message
+        s.playing.move_to(rng.choice(sorted(s.playing.targets)))
+    assert s.playing.done() is not None, s.message
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -311,13 +358,13 @@ def test_a_whole_game_against_the_computer_by_clicking(seed):
             break
         assert s.actor() is WHITE
         if s.phase == "roll":
-            s.roll_dice()
+            s.playing.roll_dice()
         elif s.phase == "respond":
-            s.take()
+            s.playing.take()
         elif s.phase == "move":
             _click_through_turn(s, rng)
-    assert s.is_over and over == [s.game]
-    for play in s.game.plays:                      # every turn was a legal play
+    assert s.is_over and over == [s.playing.game]
+    for play in s.playing.game.plays:                      # every turn was a legal play
         assert play.is_empty or play in legal_plays(play.position, play.roll)
 
 
@@ -332,18 +379,18 @@ def test_targets_agree_with_the_engine(seed, turns):
         if s.is_over:
             return
         if s.phase == "roll":
-            s.roll_dice()
+            s.playing.roll_dice()
         if s.phase == "move":
-            s.play(bot.choose(s.game.position, s.game.roll))
+            s.playing.play(bot.choose(s.playing.game.position, s.playing.game.roll))
     if s.is_over or s.phase != "move":
         return
-    pos, roll = s.game.position, s.game.roll
+    pos, roll = s.playing.game.position, s.playing.game.roll
     plays = legal_plays(pos, roll)
-    movable = s.movable()
+    movable = s.playing.movable()
     assert bool(movable) == any(p.moves for p in plays)
     assert set(movable) <= {m.source for p in plays for m in p.moves}
     for src in movable:
-        for dest, path in s.destinations(src).items():
+        for dest, path in s.playing.destinations(src).items():
             assert path[0].source == src and path[-1].destination == dest
             assert explain(pos, roll, list(path), complete=False).legal
 
@@ -352,42 +399,42 @@ def test_targets_agree_with_the_engine(seed, turns):
 def test_setup_mode_places_and_removes_checkers():
     s = BoardSession(mode="setup")
     assert s.mode == "setup"
-    s.clear_setup()
-    s.place(WHITE, 6, 15)
-    s.place(RED, 6, 14)
-    s.setup_tool = "red"
+    s.control("clear")
+    s.setup_mode().place(WHITE, 6, 15)
+    s.setup_mode().place(RED, 6, 14)
+    s.control("tool-red")
     s.click(1)                                   # White's 1-point = Red's 24-point
     assert s.setup_position.point(RED, 24) == 1
     s.click(1)                                   # a 16th Red checker: the engine refuses
     assert s.setup_position.point(RED, 24) == 1
     assert s.message_kind == "error" and "15" in s.message
-    s.setup_tool = "remove"
+    s.control("tool-remove")
     s.click(6)
     assert s.setup_position.point(WHITE, 6) == 14
-    s.finish_setup(turn=WHITE, roll="62")
-    assert s.mode == "humans" and s.phase == "move" and s.roll == (6, 2)
-    assert s.game.position.point(WHITE, 6) == 14
+    s.setup_mode().finish(turn=WHITE, roll="62")
+    assert s.mode == "humans" and s.phase == "move" and s.playing.roll == (6, 2)
+    assert s.playing.game.position.point(WHITE, 6) == 14
 
 
 def test_setup_can_clear_the_board_but_not_play_from_it():
     s = BoardSession(mode="setup")
     assert s.setup_position == Position()
-    s.clear_setup()
+    s.control("clear")
     assert s.view()["position"].off(WHITE) == 15 == s.view()["position"].off(RED)
-    s.finish_setup()
+    s.setup_mode().finish()
     assert s.mode == "setup" and s.message_kind == "error"
-    s.place(RED, 1)
-    s.finish_setup()
+    s.setup_mode().place(RED, 1)
+    s.setup_mode().finish()
     assert s.message_kind == "error" and s.mode == "setup"   # White has borne off all: over
-    s.place(WHITE, 2)
-    s.finish_setup(turn=RED)
-    assert s.mode == "humans" and s.turn is RED and s.phase == "roll"
+    s.setup_mode().place(WHITE, 2)
+    s.setup_mode().finish(turn=RED)
+    assert s.mode == "humans" and s.playing.game.turn is RED and s.phase == "roll"
 
 
 def test_setup_refuses_both_colours_on_one_point():
     s = BoardSession(mode="setup")
     before = s.setup_position
-    s.setup_tool = "red"
+    s.control("tool-red")
     s.click(6)                                    # White holds its 6-point
     assert s.setup_position == before and s.message_kind == "error"
 
@@ -399,10 +446,10 @@ def test_show_me_steps_through_a_play():
     assert frames[0]["position"] == Position()
     assert frames[-1]["position"] == explain(Position(), "61", "13/7 8/7").play.result.with_turn(WHITE)
     assert frames[-1]["arrows"] == [Move(13, 7, 6), Move(8, 7, 1)]
-    s.step(-1)
+    s.control("back")
     assert s.view()["arrows"] == [Move(13, 7, 6)]
     s.click(8)                                    # clicks do nothing while showing
-    assert s.pending == []
+    assert s.playing.pending == []
     s.end_show()
     assert s.mode == "humans" and s.phase == "move"
 
@@ -410,7 +457,8 @@ def test_show_me_steps_through_a_play():
 def test_session_repr_is_deterministic():
     s = start("31")
     assert repr(s) == "BoardSession(White to play, roll 3-1, 0 moves pending)"
-    s.select(8); s.move_to(5)
+    s.playing.select(8)
+    s.playing.move_to(5)
     assert repr(s) == "BoardSession(White to play, roll 3-1, 1 move pending)"
 
 
@@ -435,7 +483,8 @@ def test_widget_repr_mimebundle_and_messages():
     w._on_custom_msg(w, {"type": "control", "id": "done"}, [])
     assert w.message == explain(Position(), "31", [Move(8, 5, 3)]).message
     assert w.message_kind == "error"
-    w.click(6); w.click(5)
+    w.click(6)
+    w.click(5)
     w._on_custom_msg(w, {"type": "control", "id": "done"}, [])
     assert w.game.plays[-1].notation == "8/5 6/5"
     assert [c["id"] for c in w.controls] == ["roll", "double"]
@@ -472,10 +521,12 @@ def test_status_line_shows_the_match_score_and_the_crawford_game():
 # -- words the learner reads ------------------------------------------------------------------------
 def test_dice_left_are_counted_in_good_english():
     s = start("66")
-    s.select(24); s.move_to(18)
+    s.playing.select(24)
+    s.playing.move_to(18)
     assert s.message == "24/18. 3 dice left to play: 6, 6 and 6."
     s = start("31")
-    s.select(8); s.move_to(5)
+    s.playing.select(8)
+    s.playing.move_to(5)
     assert s.message == "8/5. 1 die left to play: 1."
 
 
@@ -490,12 +541,13 @@ def test_messages_use_the_numbers_printed_on_the_board():
     s = BoardSession(mode="humans", position=Position().with_turn(RED), roll="31")
     assert s.perspective is WHITE
     s.click(17)
-    assert s.selected == 8                         # the mover's own numbering inside
+    assert s.playing.selected == 8                         # the mover's own numbering inside
     assert s.message == "Selected the checker on the 17-point. It can go to 21, 20 or 18."
     s.click(20)
     assert s.message == "17/20. 1 die left to play: 1."
-    s.click(19); s.click(20)
-    s.done()
+    s.click(19)
+    s.click(20)
+    s.playing.done()
     assert s.message.startswith("Red played 17/20 19/20 (in Red's numbers: 8/5 6/5).")
 
 
@@ -509,7 +561,8 @@ def test_refusals_use_the_numbers_printed_on_the_board():
     assert s.message == board != own and s.message_kind == "error"
     assert "13" in board and "12-point" in own
     seen_from_red = BoardSession(mode="humans", position=red_to_play, roll="31", perspective=RED)
-    seen_from_red.click(13); seen_from_red.click(12)
+    seen_from_red.click(13)
+    seen_from_red.click(12)
     assert seen_from_red.message == own
 
 
@@ -517,17 +570,18 @@ def test_a_finished_game_is_not_on_roll_and_a_loss_is_not_a_success():
     from bglearn import render
 
     s = BoardSession(mode="computer", opponent=Doubler(), position=Position(), roll="31")
-    s.play("8/5 6/5")                                # Red (computer) doubles at once
-    s.drop()
-    assert s.is_over and s.game.winner is RED
+    s.playing.play("8/5 6/5")                                # Red (computer) doubles at once
+    s.playing.drop()
+    assert s.is_over and s.playing.game.winner is RED
     assert s.message_kind == "loss" and "Game over: Red wins" in s.message
     svg = render(**s.view())
     assert "bg-on-roll" not in svg and "on roll" not in s.message
     won = BoardSession(mode="computer", opponent=Doubler(accepts=False), position=Position())
-    won.double()
+    won.playing.double()
     assert won.is_over and won.message_kind == "ok"
     two = BoardSession(mode="humans", position=Position())
-    two.double(); two.drop()
+    two.playing.double()
+    two.playing.drop()
     assert two.message_kind == "info"                # two people: nobody's success colour
 
 
@@ -551,7 +605,7 @@ def test_the_computer_player_comes_from_the_one_make_bot():
     from bglearn import BglearnError
     from bglearn.bots import HeuristicBot, make_bot
 
-    assert isinstance(BoardSession(mode="computer", position=Position()).bot, HeuristicBot)
+    assert isinstance(BoardSession(mode="computer", position=Position()).playing.bot, HeuristicBot)
     with pytest.raises(BglearnError) as via_board:
         BoardSession(mode="computer", opponent="grandmaster")
     with pytest.raises(BglearnError) as direct:
@@ -566,25 +620,26 @@ def practice(roll="61"):
 
 def test_practice_lets_an_illegal_play_be_made_and_hands_it_to_the_opponent():
     s = practice("61")
-    s.select(13)
-    assert 12 not in s.targets                     # Red holds White's 12-point: not even physically
-    s.move_to(7)
-    s.select(24)
-    assert 23 in s.targets                         # 24/23 is legal
-    s.move_to(23)
+    s.playing.select(13)
+    assert 12 not in s.playing.targets                     # Red holds White's 12-point: not even physically
+    s.playing.move_to(7)
+    s.playing.select(24)
+    assert 23 in s.playing.targets                         # 24/23 is legal
+    s.playing.move_to(23)
     assert "legal" not in s.message                # the board does not give the answer away
-    assert s.done() is None and s.phase == "move"
+    assert s.playing.done() is None and s.phase == "move"
     assert [c.id for c in s.controls()] == ["accept-roll", "accept-double", "correct"]
     assert "Red: accept the play by rolling (or doubling), or demand a correction." in s.message
 
 
 def test_an_accepted_illegal_play_stands():
     s = practice("61")
-    s.select(13); s.move_to(7)                      # only the 6: the 1 is left unused (illegal)
-    s.done()
+    s.playing.select(13)
+    s.playing.move_to(7)                      # only the 6: the 1 is left unused (illegal)
+    s.playing.done()
     s.control("accept-roll")
-    assert s.turn is RED and s.phase == "move"     # Red has rolled: the play stands
-    assert s.game.position.with_turn(WHITE) == Play(Position(), "61", [Move(13, 7, 6)]).result.with_turn(WHITE)
+    assert s.playing.game.turn is RED and s.phase == "move"     # Red has rolled: the play stands
+    assert s.playing.game.position.with_turn(WHITE) == Play(Position(), "61", [Move(13, 7, 6)]).result.with_turn(WHITE)
     reason = explain(Position(), "61", [Move(13, 7, 6)]).message
     assert f"although it was not legal: {reason}" in s.message
     assert s.playing.log[-1]["legal"] is False and s.playing.log[-1]["decision"] == "accepted"
@@ -592,21 +647,41 @@ def test_an_accepted_illegal_play_stands():
 
 def test_a_correction_takes_an_illegal_play_back_and_then_only_a_legal_play_ends_the_turn():
     s = practice("61")
-    s.select(13); s.move_to(7)
-    s.done()
+    s.playing.select(13)
+    s.playing.move_to(7)
+    s.playing.done()
     s.control("correct")
-    assert s.turn is WHITE and s.pending == [] and s.message_kind == "error"
+    assert s.playing.game.turn is WHITE and s.playing.pending == [] and s.message_kind == "error"
     assert "Red demands a correction" in s.message
-    s.select(13); s.move_to(7)
-    assert s.done() is None                        # strict now: the 1 must be played
-    s.select(8); s.move_to(7)
-    assert s.done().notation == "13/7 8/7" and s.turn is RED and s.phase == "roll"
+    s.playing.select(13)
+    s.playing.move_to(7)
+    assert s.playing.done() is None                        # strict now: the 1 must be played
+    s.playing.select(8)
+    s.playing.move_to(7)
+    assert s.playing.done().notation == "13/7 8/7" and s.playing.game.turn is RED and s.phase == "roll"
 
 
 def test_a_correction_of_a_legal_play_is_refused_and_the_play_stands():
     s = practice("61")
-    s.select(13); s.move_to(7); s.select(8); s.move_to(7)
-    s.done()
+    s.playing.select(13)
+    s.playing.move_to(7)
+    s.playing.select(8)
+    s.playing.move_to(7)
+    s.playing.done()
     s.control("correct")
-    assert s.game.plays[-1].notation == "13/7 8/7" and s.turn is RED and s.phase == "roll"
+    assert s.playing.game.plays[-1].notation == "13/7 8/7" and s.playing.game.turn is RED and s.phase == "roll"
     assert "Nothing to correct" in s.message
+
+
+def test_an_answer_board_says_it_plays_no_game_when_driven_as_one():
+    pytest.importorskip("anywidget")
+    from bglearn import BglearnError
+    from bglearn.widgets.answer import AnswerBoard
+
+    board = AnswerBoard(Position(), "61")
+    board.click(13)
+    board.click(7)                 # clicks go to the answer session, as on any board
+    assert board.session.notation == "13/7" and board.mode == "answer"
+    with pytest.raises(BglearnError, match="answer mode: it plays no game"):
+        board.play("13/7 8/7")
+    assert board.dice == [{"value": 6, "used": False}, {"value": 1, "used": False}]

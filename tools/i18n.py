@@ -26,19 +26,26 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the repository's bglearn, also when the kit is not installed
+from bglearn.i18n import TRANSLATED  # noqa: E402  (the one list of languages)
+
 PACKAGE = ROOT / "bglearn"
 LOCALEDIR = PACKAGE / "locale"
 DOMAIN = "bglearn"
 POT = LOCALEDIR / f"{DOMAIN}.pot"
 
-#: The translated languages and their plural rules (gettext Plural-Forms), fixed here, not taken
-#: from CLDR: Spanish learners count checkers with two forms, Romanian needs three.
+#: The plural rule (gettext Plural-Forms) of each translated language (``bglearn.i18n.TRANSLATED``),
+#: fixed here, not taken from CLDR: Spanish learners count checkers with two forms, Romanian needs three.
 PLURAL_FORMS: dict[str, tuple[int, str]] = {
     "es": (2, "(n != 1)"),
     "fi": (2, "(n != 1)"),
     "ro": (3, "(n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2)"),
 }
-LANGUAGES = tuple(PLURAL_FORMS)
+#: The catalogs this tool manages: the kit's translated languages.
+LANGUAGES = TRANSLATED
+if set(PLURAL_FORMS) != set(LANGUAGES):
+    raise SystemExit(f"i18n: PLURAL_FORMS names {sorted(PLURAL_FORMS)}, but bglearn.i18n.TRANSLATED is "
+                     f"{sorted(LANGUAGES)}: give each translated language its plural rule")
 
 #: Placeholders a plural form used only for n == 1 may leave out ("un pul" instead of "1 pul").
 COUNT_PLACEHOLDERS = frozenset({"n", "count"})

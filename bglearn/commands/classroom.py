@@ -9,9 +9,15 @@ Folder layout::
                                                  out/submissions/<student>/bearing-off.ipynb
                                                  (or out/submissions/<student>.ipynb)
 
-    bglearn grade out/submissions/ -o grades.csv [--no-sandbox]
+    bglearn grade out/submissions/ -o grades.csv [--no-sandbox] [--force]
         grades.csv                               student, question, points, total, exercise, ...
         feedback/<student>.md                    what each answer earned, and why wrong ones are wrong
+                                                 (an existing sheet or feedback folder is refused;
+                                                 --force keeps it as grades-<date>.csv, feedback-<date>/)
+
+``bglearn grade`` exits with 0 when every roster student has their rows and feedback file, 2 for bad
+input before anything runs (a folder with no roster student's submission in it, earlier results in
+the way, no sandbox), and 1 when the grade sheet could not be made complete (nothing is written then).
 
 The roster is a CSV with an ``id`` column (or ``student_id``/``username``/``email``) and optionally
 ``name``. ``bglearn exercises`` lists the exercises.
@@ -75,12 +81,20 @@ def _grade(args: argparse.Namespace) -> int:
             raise BglearnError(_("cannot grade safely: {problem}; to run the submissions without a sandbox "
                                  "(only ones you trust) add --no-sandbox").format(problem=problem))
     from ..grading import grade
+    from ..grading.untrusted import terminal
+    from ..grading.write import IncompleteGradesError
 
-    report = grade(args.submissions, args.output, assignment=args.assignment, feedback_dir=args.feedback,
-                   cell_timeout=args.cell_timeout, notebook_timeout=args.notebook_timeout, jobs=args.jobs,
-                   sandboxed=not args.no_sandbox, memory_mb=args.memory_mb, language=args.lang)
+    try:
+        report = grade(args.submissions, args.output, assignment=args.assignment, feedback_dir=args.feedback,
+                       cell_timeout=args.cell_timeout, notebook_timeout=args.notebook_timeout, jobs=args.jobs,
+                       sandboxed=not args.no_sandbox, memory_mb=args.memory_mb, language=args.lang, force=args.force)
+    except IncompleteGradesError as exc:
+        print(f"bglearn grade: {terminal(exc)}", file=sys.stderr)
+        return 1
     for w in report.warnings:
-        print(_("warning: {warning}").format(warning=w), file=sys.stderr)
+        print(_("warning: {warning}").format(warning=terminal(w)), file=sys.stderr)
+    for path in report.kept:
+        print(_("the earlier results are kept as {path}").format(path=terminal(path)))
     graded = [r for r in report.results if r.status == "graded"]
     print(ngettext("graded {n} submission ({missing} missing or unreadable) in {seconds} s",
                    "graded {n} submissions ({missing} missing or unreadable) in {seconds} s", len(graded)).format(
@@ -88,7 +102,8 @@ def _grade(args: argparse.Namespace) -> int:
     for r in report.results:
         flag = "" if not r.notes else "  " + _("(see feedback)")
         print(f"  {r.student:<20} {r.exercise:<18} {r.total:g}/{r.max_total:g}  {r.status}{flag}")
-    print(_("grade sheet: {csv}; feedback: {folder}/").format(csv=report.csv_path, folder=report.feedback_dir))
+    print(_("grade sheet: {csv}; feedback: {folder}/").format(csv=terminal(report.csv_path),
+                                                              folder=terminal(report.feedback_dir)))
     return 0
 
 
@@ -156,6 +171,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                    help=_("memory each submission may use, in MB (default 1024)"))
     g.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("the language of the feedback files (default: the one given to bglearn assign)"))
+    g.add_argument("--force", action="store_true",
+                   help=_("when the grade sheet or feedback folder already exists, keep it under a dated name and "
+                   "write new ones (without --force an existing one is refused)"))
     g.add_argument("--no-sandbox", action="store_true",
                    help=_("run submissions without the bubblewrap sandbox (only for submissions you trust: "
                    "they can then read and change this user's files)"))

@@ -4,7 +4,7 @@
     bglearn site -o course-site --add my-class/      # plus a teacher's own notebooks
     python -m http.server -d course-site 8000        # serve it (or copy it to any static host)
 
-The build needs Python 3.12+ with the kit's ``site`` extra; see :mod:`bglearn.browser_site`.
+The build needs Python 3.12+ with the kit's ``site`` extra; see :mod:`bglearn.site`.
 
 >>> from bglearn.cli import build_parser
 >>> args = build_parser().parse_args(["site", "--output", "site"])
@@ -40,7 +40,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _site(args: argparse.Namespace) -> int:
-    from ..browser_site import SiteError, build_site, check_build_tools
+    from ..site import SiteError, build_site, check_build_tools
 
     out = Path(args.output)
     if out.exists() and not out.is_dir():

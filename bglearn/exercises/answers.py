@@ -18,7 +18,7 @@ from ..errors import BglearnError
 from ..i18n import _, pgettext
 from ..position import Player
 
-__all__ = ["AnswerFormatError", "as_bool", "as_int", "as_int_list", "as_text_list", "as_player", "show_answer",
+__all__ = ["AnswerFormatError", "SpecError", "MISSING", "as_bool", "as_int", "as_int_list", "as_text_list", "as_player", "show_answer",
            "ANSWER_MIME", "MAX_ANSWER_CHARS", "answer_bundle", "saved_answers", "plain_value"]
 
 ANSWER_MIME = "application/vnd.bglearn.answer+json"
@@ -75,6 +75,19 @@ def _split(words: str) -> list[str]:
 
 class AnswerFormatError(BglearnError):
     """An answer written in a shape the question cannot read (the message says how to write it)."""
+
+
+class SpecError(AnswerFormatError):
+    """A question description (``metadata.bglearn`` / the handout's setup cell) that cannot be read."""
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "<no answer>"
+
+
+MISSING: Any = _Missing()
+"""Stands for an answer variable that was never assigned."""
 
 
 def show_answer(value: Any, limit: int = 120) -> str:

@@ -65,9 +65,10 @@ def _candidate_texts(position: Position, roll: Roll) -> list[str]:
 @lru_cache(maxsize=20000)
 def _judged(position: Position, roll: Roll, light: bool) -> tuple[tuple[str, Reason], ...]:
     texts = _light_candidates(position, roll) if light else _candidate_texts(position, roll)
+    plays = legal_plays(position, roll)  # once, not once per candidate
     out = []
     for text in texts:
-        v = explain(position, roll, text)
+        v = explain(position, roll, text, plays=plays)
         if not v.legal and v.reason is not Reason.BAD_NOTATION:
             out.append((text, v.reason))
     return tuple(out)
@@ -86,8 +87,9 @@ def notation_round_trips(position: Position, roll: Roll) -> bool:
     """True when every legal play's standard notation reads back (through :func:`explain`) as that
     same play. Generators use only such positions, so a student who writes the notation the engine
     itself prints is never marked wrong."""
-    for play in legal_plays(position, roll):
-        v = explain(position, roll, play.notation)
+    plays = legal_plays(position, roll)
+    for play in plays:
+        v = explain(position, roll, play.notation, plays=plays)
         if not v.legal or v.play != play:
             return False
     return True

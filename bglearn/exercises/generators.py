@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+from typing import Callable, Iterable, TypeVar
 
 from ..dice import ALL_ROLLS, Roll
 from ..errors import BglearnError, InvalidPositionError
@@ -29,7 +27,7 @@ from ..verdicts import Reason, explain, legal_continuations
 from ..plays import BAR, legal_plays, max_dice_playable
 from ..position import START, Player, Position
 from ..result import ResultKind, game_result
-from .candidates import notation_round_trips, tempting_plays
+from .candidates import tempting_plays
 from .long_nardy import LONG_NARDY_EXERCISE
 from .slots import ANSWER_BANDS, ExerciseSpec, Slot, accepts, in_band
 from .questions import (
@@ -77,7 +75,7 @@ def _scatter(rng: random.Random, n: int, points: list[int], cap: int = 5) -> dic
     out: dict[int, int] = {}
     if not points:
         return out
-    for _ in range(n):
+    for _step in range(n):
         choices = [p for p in points if out.get(p, 0) < cap] or points
         p = rng.choice(choices)
         out[p] = out.get(p, 0) + 1
@@ -94,7 +92,7 @@ def _board(me: dict[int, int], them: dict[int, int], turn: Player, me_bar: int =
 
 def _search(rng: random.Random, build: Callable[[random.Random], _T | None], what: str, tries: int = 3000) -> _T:
     """Call ``build`` until it returns something (it returns None to reject); GenerationError after ``tries``."""
-    for _ in range(tries):
+    for _step in range(tries):
         try:
             found = build(rng)
         except InvalidPositionError:
@@ -112,7 +110,7 @@ def _random_roll(rng: random.Random, doubles: bool = True) -> Roll:
 def _played_from_start(rng: random.Random, plies: int) -> Position:
     """The start position after ``plies`` random legal plays (the engine chooses what is legal)."""
     p = Position(turn=rng.choice([WHITE, RED]))
-    for _ in range(plies):
+    for _step in range(plies):
         plays = legal_plays(p, _random_roll(rng))
         p = rng.choice(plays).result if plays else p.pass_turn()
     return p
@@ -145,7 +143,7 @@ def _pick_options(rng: random.Random, position: Position, roll: Roll, prefer: It
         return None
     options = [rng.choice(plays).notation] + wrong
     rng.shuffle(options)
-    verdicts = [explain(position, roll, t).legal for t in options]
+    verdicts = [explain(position, roll, t, plays=plays).legal for t in options]
     assert sum(verdicts) == 1, "a pick-the-play question must have exactly one legal option"
     return tuple(options)
 
@@ -473,20 +471,25 @@ def _scoring_slots() -> list[Slot]:
         return DropPoints(mid, cube=value, cube_owner=None if value == 1 else doubler, doubler=doubler)
 
     def may(target: str) -> Callable[[random.Random], Question | None]:
+        """A may-double question on ``target`` whose answer is "yes" or "no" by the toss of a coin
+        (the engine decides which): a centred cube before or after rolling; an owned cube, owned by the
+        player or by the opponent; a redouble before or after rolling; a match with a side one point
+        away, in the Crawford game or after it."""
         def build(r: random.Random) -> Question:
             player = r.choice([WHITE, RED])
             pos = _played_from_start(r, r.randint(4, 12)).with_turn(player)
+            coin = r.random() < 0.5
             if target == "MAY_DOUBLE":
-                owner = r.choice([None, player])
-                return MayDouble(pos, cube=1 if owner is None else 2, cube_owner=owner, player=player)
+                return MayDouble(pos, cube=1, cube_owner=None, player=player, rolled=coin)
             if target == "CUBE_OWNERSHIP":
-                return MayDouble(pos, cube=r.choice([2, 4]), cube_owner=player.opponent, player=player)
+                return MayDouble(pos, cube=r.choice([2, 4]), cube_owner=player if coin else player.opponent,
+                                 player=player)
             if target == "DOUBLE_BEFORE_ROLLING":
-                return MayDouble(pos, cube=1, cube_owner=None, player=player, rolled=True)
+                return MayDouble(pos, cube=2, cube_owner=player, player=player, rolled=coin)
             score = [r.randint(0, 3), r.randint(0, 3)]
             score[r.choice([WHITE, RED])] = 4
             return MayDouble(pos, cube=1, cube_owner=None, player=player, match_length=5, score=(score[0], score[1]),
-                             crawford=True)
+                             crawford=coin)
         return build
 
     return [Slot("points-won", "CUBE_VALUE", cube_value), Slot("points-won", "JACOBY", jacoby),

@@ -22,13 +22,13 @@ from typing import Callable
 from ..dice import ALL_ROLLS, Roll
 from ..verdicts import Reason, explain
 from ..i18n import N_, _
-from ..nardy import six_block
-from ..nardy.rules import mover_arrays
+from ..kernel import mover_arrays
 from ..plays import legal_plays
 from ..position import Player, Position
 from .candidates import tempting_plays
 from .slots import ExerciseSpec, Slot, accepts, in_band
 from .questions import ListPlays, MakePlay, MayBearOff, PickPlay, Question
+from ..variants.long_nardy import OPPOSITE, six_block
 
 __all__ = ["VARIANT", "LONG_NARDY_RULES", "LONG_NARDY_EXERCISE", "long_nardy_slots", "nardy_position",
            "head_candidates", "pick_options", "block_problem"]
@@ -44,7 +44,7 @@ LONG_NARDY_RULES: tuple[str, ...] = ("HEAD_RULE", "CLOSED_POINT", "SIX_BLOCK", "
 
 def _opposite(point: int) -> int:
     """My ``point`` in the opponent's numbering (Long Nardy: shifted by half a board)."""
-    return (point + 11) % 24 + 1
+    return OPPOSITE[point]
 
 
 def nardy_position(me: dict[int, int], them: dict[int, int], turn: Player) -> Position:
@@ -77,7 +77,7 @@ def _roll(rng: random.Random, doubles: bool) -> Roll:
 def _played(rng: random.Random, plies: int) -> Position:
     """The Long Nardy start after ``plies`` random legal plays (the engine chooses what is legal)."""
     p = _start(rng.choice([WHITE, RED]))
-    for _ in range(plies):
+    for _step in range(plies):
         plays = legal_plays(p, rng.choice(ALL_ROLLS))
         p = rng.choice(plays).result if plays else p.pass_turn()
     return p
@@ -104,7 +104,7 @@ def pick_options(rng: random.Random, position: Position, roll: Roll, reason: Rea
         return None
     bad = list(tempting_plays(position, roll))
     for text in extra or []:
-        v = explain(position, roll, text)
+        v = explain(position, roll, text, plays=plays)
         if not v.legal and v.reason is not Reason.BAD_NOTATION:
             bad.append((text, v.reason))
     bad = list(dict(bad).items())  # one entry per text
@@ -119,7 +119,7 @@ def pick_options(rng: random.Random, position: Position, roll: Roll, reason: Rea
         return None
     options = [rng.choice(plays).notation] + wrong
     rng.shuffle(options)
-    if sum(explain(position, roll, t).legal for t in options) != 1:
+    if sum(explain(position, roll, t, plays=plays).legal for t in options) != 1:
         return None
     return tuple(options)
 
@@ -200,7 +200,7 @@ def _six_block_position(r: random.Random) -> Position | None:
     if rest < 0:
         return None
     me[HEAD] = me.get(HEAD, 0) + rest // 2                # the rest: some on the head, some on the way
-    for _ in range(rest - rest // 2):
+    for _step in range(rest - rest // 2):
         p = r.randint(13, 23)
         me[p] = me.get(p, 0) + 1
     left = 15 - sum(them_mine.values())
@@ -233,14 +233,14 @@ def _bearoff_position(r: random.Random, *, outside: int = 0) -> Position:
     (the opponent's points 1-11, which are the mover's 13-23) and hold none of the mover's home."""
     off = 0 if outside else r.randint(1, 9)
     me: dict[int, int] = {}
-    for _ in range(15 - off - outside):
+    for _step in range(15 - off - outside):
         p = r.randint(1, 6)
         me[p] = me.get(p, 0) + 1
     if outside:
         p = r.randint(7, 11)
         me[p] = me.get(p, 0) + 1
     them: dict[int, int] = {}
-    for _ in range(15 - r.randint(0, 4)):
+    for _step in range(15 - r.randint(0, 4)):
         p = r.randint(1, 11)
         if me.get(_opposite(p)):
             continue  # that point is the mover's

@@ -40,7 +40,7 @@ nbformat = require("nbformat", "lessons", "writing or grading exercise notebooks
 from nbformat.v4 import new_output  # noqa: E402
 
 from ..i18n import _, ngettext  # noqa: E402
-from .session import DEFAULT_SEED, Exercise  # noqa: E402
+from .session import Exercise  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path

@@ -41,7 +41,8 @@ TOPICS: dict[str, str] = {
                       "backgammon: three times the cube."),
     "CUBE_VALUE": N_("The winner scores the cube's value times 1, 2 or 3."),
     "JACOBY": N_("Under the Jacoby rule gammons and backgammons count single while the cube is centred."),
-    "MATCH_SCORE": N_("In a match the Jacoby rule does not apply: gammons count double at any cube."),
+    "MATCH_SCORE": N_("In a match the Jacoby rule does not apply, and points beyond the match length don't count: "
+                      "a win takes the winner's score at most to the match length."),
     "DROP": N_("A dropped double ends the game; the doubler wins the stake before the double."),
     "MAY_DOUBLE": N_("Either side may double while the cube is centred; then only its owner may redouble."),
     "CUBE_OWNERSHIP": N_("Only the cube's owner may redouble."),

@@ -28,17 +28,20 @@ __all__ = ["ANSWER_BANDS", "in_band", "Slot", "accepts", "ExerciseSpec"]
 
 
 ANSWER_BANDS: dict[str, tuple[int, int]] = {
-    "make-play": (1, 8),      # how many different legal plays a "write a legal play" question accepts
-    "list-plays": (1, 4),     # how many plays the complete list holds
-    "pick-play": (1, 1),      # exactly one of the four options is legal
+    "make-play": (1, 8),        # how many different legal plays a "write a legal play" question accepts
+    "list-plays": (1, 8),       # how many plays the complete list holds (what the student must write)
+    "pick-play": (1, 1),        # exactly one of the four options is legal
+    "entry-points": (0, 2),     # the points a checker on the bar may enter on
+    "may-bear-off": (1, 1), "points-won": (1, 1), "drop-points": (1, 1), "result-kind": (1, 1),
+    "may-double": (1, 1), "set-up": (1, 1), "point-owner": (1, 1), "pip-count": (1, 1), "opening-starter": (1, 1),
 }
-"""The stated band of right-answer counts per question kind (:meth:`Question.answer_count`); every
-generated question lies in it."""
+"""The band of right-answer counts (:meth:`Question.answer_count`) of every question kind, the same for
+every student: every generated question lies in its kind's band (:func:`in_band`)."""
 
 
 def in_band(q: Question) -> bool:
     """The question's number of right answers lies in its kind's band (:data:`ANSWER_BANDS`)."""
-    lo, hi = ANSWER_BANDS.get(q.kind, (0, 10**9))
+    lo, hi = ANSWER_BANDS[q.kind]
     return lo <= q.answer_count() <= hi
 
 

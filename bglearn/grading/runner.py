@@ -3,19 +3,24 @@ The grader starts it inside the sandbox (:mod:`bglearn.grading.sandbox`)::
 
     python -m bglearn.grading.runner < JOB.json
 
-``JOB``: ``{"cells": [source, ...], "answers": N, "cell_seconds": s, "setup_seconds": s}`` (the first
-cell, the grader's own setup, may take ``setup_seconds``: importing the engine on a busy machine). The cells run as plain Python in
-one shared namespace, as in a notebook (IPython line magics and shell escapes, ``%...`` / ``!...``, are
-skipped; ``display()`` shows nothing). Every line this program writes to its result channel (its
-original stdout; the cells' own output is discarded) is one JSON object:
+``JOB``: ``{"cells": [source, ...], "answers": N, "cell_seconds": s, "setup_seconds": s, "key": k}``
+(the first cell, the grader's own setup, may take ``setup_seconds``: importing the engine on a busy
+machine; ``key`` is a random word of this run). The cells run as plain Python in one shared namespace,
+as in a notebook (IPython line magics and shell escapes, ``%...`` / ``!...``, are skipped;
+``display()`` shows nothing). Every line this program writes to its report channel (its original
+stdout; the cells' own stdout and stderr go to ``/dev/null``) is one JSON object carrying the run's
+``key`` and its place ``n`` in the report:
 
-- ``{"ready": true}`` once started;
-- ``{"cell": i, "status": "ok" | "error" | "timeout" | "skipped", "error": text, "set": {...}, "del": [...]}``
-  after cell ``i``: how it ended, and which of ``answer_1`` .. ``answer_N`` it set or deleted, each
-  value encoded by :func:`encode` (plain data only, size-bounded);
-- ``{"done": true}`` at the end.
+- ``{"n": 0, "ready": true}`` once started;
+- ``{"n": i + 1, "cell": i, "status": "ok" | "error" | "timeout" | "skipped", "error": text, "set": {...},
+  "del": [...]}`` after cell ``i``: how it ended, and which of ``answer_1`` .. ``answer_N`` it set or
+  deleted, each value encoded by :func:`bglearn.grading.codec.encode` (plain data only, size-bounded);
+- ``{"n": len(cells) + 1, "done": true}`` at the end.
 
-Scoring never happens here, and nothing here is trusted: the grader decodes and checks every line.
+Scoring never happens here, and nothing here is trusted: the student's code runs in this very process
+and can write to the channel too, so the grader (:mod:`bglearn.grading.execute`) believes a report only
+when it is exactly this sequence, and even then takes from it nothing but that student's own answer
+values, which it judges itself.
 
 >>> from bglearn import RED
 >>> from bglearn.grading.runner import encode
@@ -33,89 +38,13 @@ import sys
 import types
 from typing import Any, Callable, NoReturn
 
-MAX_NODES = 2000
-"""At most this many values (items, keys, characters/64) in one answer; a real answer has a few dozen."""
-MAX_CHARS = 20000
-"""At most this many characters of text in one answer."""
-MAX_DEPTH = 8
+from .codec import encode
+
+__all__ = ["run", "main", "encode", "CellTimeout"]
 
 
 class CellTimeout(BaseException):
     """Raised in a cell that runs past its time limit."""
-
-
-class _TooLarge(Exception):
-    pass
-
-
-class _Unsupported(Exception):
-    pass
-
-
-# Containers read through their base type's own methods (a subclass cannot lie about its items).
-_CONTAINERS: tuple[tuple[str, Any], ...] = (("list", list), ("tuple", tuple), ("set", set), ("set", frozenset))
-
-
-def _player_type() -> Any:
-    module = sys.modules.get("bglearn.position")
-    return getattr(module, "Player", None) if module is not None else None
-
-
-def encode(value: Any) -> dict[str, Any]:
-    """``value`` as tagged JSON the grader decodes into the same Python value:
-    ``{"v": data}``, ``{"too_large": true}`` or ``{"unsupported": type name}``. Data: ``null``,
-    ``true``/``false``, numbers, strings, and ``{"list"|"tuple"|"set": [...]}``,
-    ``{"dict": [[k, v], ...]}``, ``{"player": 0|1}`` (``bglearn.WHITE`` / ``RED``). Subclasses of
-    ``str``/``int``/``float``/``list``... are read as their base type, as ``check()`` reads them."""
-    budget = {"nodes": MAX_NODES, "chars": MAX_CHARS}
-    player = _player_type()
-
-    def spend(nodes: int, chars: int = 0) -> None:
-        budget["nodes"] -= nodes
-        budget["chars"] -= chars
-        if budget["nodes"] < 0 or budget["chars"] < 0:
-            raise _TooLarge
-
-    def enc(v: Any, depth: int) -> Any:
-        if depth > MAX_DEPTH:
-            raise _TooLarge
-        spend(1)
-        if v is None or v is True or v is False:
-            return v
-        if player is not None and isinstance(v, player):
-            return {"player": int.__int__(v)}
-        if isinstance(v, bool):
-            return bool.__bool__(v)
-        if isinstance(v, int):
-            n = int.__int__(v)
-            spend(0, 1 + n.bit_length() // 3)
-            return n if abs(n) < 2 ** 53 else {"int": str(n)}
-        if isinstance(v, float):
-            x = float.__float__(v)
-            return x if x == x and x not in (float("inf"), float("-inf")) else {"float": repr(x)}
-        if isinstance(v, str):
-            s = str.__str__(v)
-            spend(len(s) // 64, len(s))
-            return s
-        for kind, base in _CONTAINERS:
-            if isinstance(v, base):
-                spend(base.__len__(v))
-                return {kind: [enc(item, depth + 1) for item in base.__iter__(v)]}
-        if isinstance(v, dict):
-            spend(dict.__len__(v))
-            return {"dict": [[enc(k, depth + 1), enc(val, depth + 1)] for k, val in dict.items(v)]}
-        raise _Unsupported(type(v).__name__)
-
-    try:
-        return {"v": enc(value, 0)}
-    except _TooLarge:
-        return {"too_large": True}
-    except _Unsupported as exc:
-        return {"unsupported": str(exc)[:80]}
-    except RecursionError:
-        return {"too_large": True}
-    except Exception as exc:  # a value that changes while read, a hostile __len__ ...
-        return {"unsupported": type(exc).__name__}
 
 
 def _without_magics(source: str) -> str | None:
@@ -150,6 +79,7 @@ def _display(*objs: Any, **kwargs: Any) -> None:
 
 
 def run(job: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> None:
+    """Run ``job``'s cells in order and ``emit`` the report of each (and the last line)."""
     cells = [s if isinstance(s, str) else "" for s in job.get("cells", [])]
     count = int(job.get("answers", 0))
     cell_seconds = float(job.get("cell_seconds", 10))
@@ -194,13 +124,19 @@ def run(job: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> None:
             elif name in sent:
                 del sent[name]
                 removed.append(name)
-        emit({"cell": i, "status": status, "error": error, "set": changed, "del": removed})
-    emit({"done": True})
+        emit({"n": i + 1, "cell": i, "status": status, "error": error, "set": changed, "del": removed})
+    emit({"n": len(cells) + 1, "done": True})
 
 
 def main() -> int:
     job = json.loads(sys.stdin.read())
     sys.stdin.close()
+    key = str(job.pop("key", ""))
+    processes = int(job.get("processes", 0))
+    if processes > 0:  # counted in the sandbox's own user namespace: this run's processes and threads only
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
@@ -208,10 +144,10 @@ def main() -> int:
     os.close(devnull)
 
     def emit(record: dict[str, Any]) -> None:
-        channel.write(json.dumps(record) + "\n")
+        channel.write(json.dumps({"key": key, **record}) + "\n")
         channel.flush()
 
-    emit({"ready": True})
+    emit({"n": 0, "ready": True})
     run(job, emit)
     channel.close()
     return 0

@@ -4,19 +4,34 @@ time and size. The grader runs each submission through :func:`run`; nothing here
 With bubblewrap (``bwrap``, Debian package ``bubblewrap``) a run gets:
 
 - its own mount namespace with a read-only view of the system (``/usr``, ``/lib``...), of the Python
-  interpreter and of the ``bglearn`` package only, and a private, empty ``/tmp`` as working directory:
-  no view of other submissions, the assignment manifest, the grade sheet, the teacher's home or ``/etc``;
+  interpreter and of the ``bglearn`` package only; a private ``/tmp`` (its working directory) and
+  ``/dev/shm``, each a size-limited tmpfs (``--size``); the rest of ``/dev`` read-only: no view of other
+  submissions, the assignment manifest, the grade sheet, the teacher's home or ``/etc``;
 - an empty environment (nothing of the grader's environment variables);
 - no network (its own network namespace has only a loopback device that is down);
 - its own PID namespace, user namespace (it runs as ``nobody`` with no capabilities) and session: it sees
   no other process, cannot signal the grader, and everything it starts is killed when it ends
   (``--die-with-parent``), so no detached process outlives the run;
-- resource limits: address space (memory), size of any file it writes, open files; a time limit for
-  the whole run and for the silence between two output lines; a cap on the bytes of output read.
+- resource limits per process: address space (memory), size of any file it writes, open files;
+- limits for the run as a whole, which this module watches from outside every :data:`POLL_SECONDS`
+  through the sandbox's own ``/proc`` (``/proc/<its init>/root/proc``): the number of its processes and
+  threads, the memory of all of them together (resident, then proportional when over), and the files
+  in its temporary space; a run over one of them is stopped (:attr:`Outcome.stopped` says which), and
+  a full temporary space is reported (:attr:`Outcome.disk_full`);
+- a time limit for the whole run and for the silence between two output lines; a cap on the bytes of
+  output read.
+
+Inside, the runner also sets ``RLIMIT_NPROC`` (counted in the sandbox's own user namespace), which the
+kernel enforces at once unless the grader runs as root (root's processes are exempt; the watch still
+holds). Where cgroup v2 is delegated to the grading user, each run also gets a cgroup of its own
+(:mod:`bglearn.grading.cgroup`) whose memory and process ceilings, a little above the watched limits,
+the kernel enforces at once; without it the watch bounds the total to the limit plus what the run can
+allocate in one poll interval, each process never more than the limit.
 
 Without a sandbox (:func:`sandbox_problem` says why, and the caller must opt in) the same program runs
 as a plain child process with the same environment, working directory, limits and time limits, in
-its own process group that is killed at the end; it can then see the files of the grading user.
+its own process group that is watched and killed at the end; it can then see the files of the grading
+user, and a process that leaves the group escapes the watch.
 
 >>> from bglearn.grading.sandbox import Limits
 >>> Limits().total_seconds, Limits().memory_bytes // 2**20
@@ -39,6 +54,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from .cgroup import RunGroup
+
 __all__ = ["Limits", "Outcome", "run", "sandbox_problem", "PACKAGE_DIR"]
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
@@ -60,18 +77,30 @@ class Limits:
     """The silence allowed before each of the first ``warmup_lines`` lines (start-up, imports)."""
     warmup_lines: int = 2
     memory_bytes: int = 1 << 30
+    """Each process's address space, and the resident memory of all the run's processes together."""
     output_bytes: int = 4 << 20
     file_bytes: int = 16 << 20
     open_files: int = 256
+    processes: int = 64
+    """Processes and threads of the run together (the runner itself uses one or two)."""
+    tmp_bytes: int = 64 << 20
+    """The size of the private ``/tmp`` (``/dev/shm`` gets a quarter of it)."""
+    tmp_files: int = 4096
+    """Files and folders in ``/tmp`` and ``/dev/shm`` together."""
 
 
 @dataclass
 class Outcome:
     """How a run ended. ``stopped`` is ``None`` when the program exited by itself, else why it was
-    killed: ``"idle"`` (silent too long), ``"time"`` (the whole run's limit) or ``"output"`` (too much)."""
+    killed: ``"idle"`` (silent too long), ``"time"`` (the whole run's limit), ``"output"`` (too much),
+    ``"processes"``, ``"memory"`` or ``"files"`` (over that limit of the run as a whole).
+    ``disk_full``: its temporary space was full at some point (writes then failed)."""
 
     lines: list[bytes] = field(default_factory=list)
     stopped: str | None = None
+    disk_full: bool = False
+    peak_processes: int = 0
+    peak_memory: int = 0
     returncode: int | None = None
     seconds: float = 0.0
     stderr: str = ""
@@ -101,7 +130,7 @@ def _interpreter_dirs() -> list[str]:
     return out
 
 
-def _bwrap_argv(bwrap: str, workdir: str) -> list[str]:
+def _bwrap_argv(bwrap: str, limits: Limits) -> list[str]:
     argv = [bwrap, "--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534", "--cap-drop", "ALL",
             "--die-with-parent", "--new-session", "--hostname", "sandbox", "--clearenv"]
     for top in _SYSTEM:
@@ -112,7 +141,8 @@ def _bwrap_argv(bwrap: str, workdir: str) -> list[str]:
     for d in _interpreter_dirs():
         argv += ["--ro-bind", d, d]
     argv += ["--ro-bind", str(PACKAGE_DIR), f"{_INSIDE_ROOT}/{PACKAGE_DIR.name}",
-             "--proc", "/proc", "--dev", "/dev", "--bind", workdir, "/tmp", "--chdir", "/tmp"]
+             "--proc", "/proc", "--dev", "/dev", "--size", str(max(limits.tmp_bytes // 4, 1 << 20)), "--tmpfs",
+             "/dev/shm", "--remount-ro", "/dev", "--size", str(limits.tmp_bytes), "--tmpfs", "/tmp", "--chdir", "/tmp"]
     return argv
 
 
@@ -124,23 +154,35 @@ def sandbox_problem() -> str | None:
     bwrap = _which_bwrap()
     if bwrap is None:
         return "bubblewrap (bwrap) is not installed (Debian/Ubuntu: apt install bubblewrap)"
-    with tempfile.TemporaryDirectory(prefix="bglearn-probe-") as tmp:
-        argv = _bwrap_argv(bwrap, tmp) + ["--setenv", "PYTHONPATH", _INSIDE_ROOT,
-                                          os.path.realpath(sys.executable), "-s", "-B", "-c",
-                                          "import os; print(os.getuid(), "
-                                          "os.path.isfile('/opt/bglearn/bglearn/grading/runner.py'))"]
-        try:
-            proc = subprocess.run(argv, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"bubblewrap ({bwrap}) could not be started: {exc}"
+    argv = _bwrap_argv(bwrap, Limits()) + ["--setenv", "PYTHONPATH", _INSIDE_ROOT,
+                                           os.path.realpath(sys.executable), "-s", "-B", "-c",
+                                           "import os; print(os.getuid(), "
+                                           "os.path.isfile('/opt/bglearn/bglearn/grading/runner.py'))"]
+    try:
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"bubblewrap ({bwrap}) could not be started: {exc}"
     if proc.returncode != 0 or proc.stdout.split() != ["65534", "True"]:
         why = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
         return f"bubblewrap ({bwrap}) cannot create a sandbox here: {why}"
     return None
 
 
-def _limit(limits: Limits) -> Callable[[], None]:
+@lru_cache(maxsize=1)
+def _cgroup_base() -> Path | None:
+    from .cgroup import parent
+
+    return parent()
+
+
+def _limit(limits: Limits, cgroup_procs: str | None = None) -> Callable[[], None]:
     def apply() -> None:  # runs in the child between fork and exec
+        if cgroup_procs is not None:
+            try:   # join the run's own cgroup; if that fails the run goes on, watched as everywhere
+                with open(cgroup_procs, "w") as fh:
+                    fh.write("0")
+            except OSError:
+                pass
         resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
         resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
         resource.setrlimit(resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files))
@@ -165,9 +207,11 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
     ``stdin`` as its input, and return every complete line it wrote to stdout, until it exits or a limit
     stops it (then it and everything it started are killed). ``env``: the only environment variables it
     gets (``PYTHONPATH`` is set so ``bglearn`` imports). ``scratch``: a folder of the caller's for the
-    run's private ``/tmp`` (emptied afterwards; default: a new temporary folder). With
+    run's own files (its stderr; without a sandbox also its ``/tmp``), emptied afterwards (default: a
+    new temporary folder); in the sandbox ``/tmp`` is a tmpfs of ``limits.tmp_bytes``. With
     ``sandbox=False`` no bubblewrap is used (see the module documentation for what that gives up).
-    ``until``: a line for which it is true is the last one read (the run is then stopped)."""
+    ``until``: a line for which it is true is the last one read (the run is then stopped). The run as
+    a whole is watched (:class:`_Watch`): processes, memory, temporary files."""
     bwrap = _which_bwrap() if sandbox else None
     if sandbox and (bwrap is None or sandbox_problem() is not None):
         raise RuntimeError(f"no sandbox: {sandbox_problem()}")
@@ -182,7 +226,7 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
     python = os.path.realpath(sys.executable)
     if bwrap is not None:
         variables.update(HOME="/tmp", TMPDIR="/tmp", PYTHONPATH=_INSIDE_ROOT)
-        argv = _bwrap_argv(bwrap, str(tmp_dir))
+        argv = _bwrap_argv(bwrap, limits)
         for k, v in variables.items():
             argv += ["--setenv", k, v]
         argv += [python, "-s", "-B", *args]
@@ -195,14 +239,20 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
         cwd = str(tmp_dir)
     out = Outcome(sandboxed=bwrap is not None)
     err_path = work / "stderr"
+    base = _cgroup_base() if bwrap is not None else None
+    group = RunGroup.make(base, limits.memory_bytes, limits.processes) if base is not None else None
     start = time.monotonic()
     try:
         with open(err_path, "wb") as err:
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, env=child_env,
-                                    cwd=cwd, start_new_session=True, preexec_fn=_limit(limits), close_fds=True)
+                                    cwd=cwd, start_new_session=True, close_fds=True,
+                                    preexec_fn=_limit(limits, group.procs if group is not None else None))
         try:
             _feed(proc, stdin)
-            _collect(proc, limits, out, start, until)
+            watch = _Watch(proc.pid, bwrap is not None, limits, out)
+            _collect(proc, limits, out, start, until, watch)
+            if out.stopped is None:
+                watch.check()   # once more at the end: a run that filled its disk and ended at once
             if out.stopped is None:  # it has finished: let it exit by itself (briefly) before the kill
                 try:
                     proc.wait(timeout=EXIT_SECONDS)
@@ -221,6 +271,10 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
         except OSError:
             pass
     finally:
+        if group is not None:
+            if group.oom_killed() and out.stopped is None:
+                out.stopped = "memory"   # the kernel's ceiling was reached before the watch looked
+            group.close()
         if own_scratch:
             shutil.rmtree(work, ignore_errors=True)
         else:
@@ -244,7 +298,7 @@ def _feed(proc: subprocess.Popen[bytes], data: bytes) -> None:
 
 
 def _collect(proc: subprocess.Popen[bytes], limits: Limits, out: Outcome, start: float,
-             until: Callable[[bytes], bool] | None) -> None:
+             until: Callable[[bytes], bool] | None, watch: "_Watch") -> None:
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
     sel = selectors.DefaultSelector()
@@ -260,7 +314,12 @@ def _collect(proc: subprocess.Popen[bytes], limits: Limits, out: Outcome, start:
             if wait <= 0:
                 out.stopped = "time" if now >= start + limits.total_seconds else "idle"
                 return
-            if not sel.select(timeout=wait):
+            if now >= watch.next_check:
+                over = watch.check()
+                if over is not None:
+                    out.stopped = over
+                    return
+            if not sel.select(timeout=min(wait, max(watch.next_check - time.monotonic(), 0.001))):
                 continue
             chunk = os.read(fd, 65536)
             if not chunk:
@@ -279,3 +338,107 @@ def _collect(proc: subprocess.Popen[bytes], limits: Limits, out: Outcome, start:
                         return
     finally:
         sel.close()
+
+
+POLL_SECONDS = 0.1
+"""How often the processes, memory and files of a running sandbox are counted."""
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(8192).decode("ascii", "replace")
+    except OSError:
+        return ""
+
+
+class _Watch:
+    """The run as a whole, watched from outside: its processes (all of the sandbox's PID namespace, or
+    without a sandbox the program's process group), their memory together, and its temporary files."""
+
+    def __init__(self, pid: int, sandboxed: bool, limits: Limits, out: Outcome) -> None:
+        self.pid, self.sandboxed, self.limits, self.out = pid, sandboxed, limits, out
+        self.init: int | None = None   # the sandbox's first process (its PID namespace's init), outside number
+        self.next_check = time.monotonic()
+
+    def _find_init(self) -> int | None:
+        """The child of bubblewrap that lives in the sandbox's own PID namespace (not a helper it forks
+        while setting up)."""
+        try:
+            outside = os.readlink(f"/proc/{self.pid}/ns/pid")
+        except OSError:
+            return None
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and _ppid(_read(f"/proc/{entry}/stat")) == self.pid:
+                try:
+                    if os.readlink(f"/proc/{entry}/ns/pid") != outside:
+                        return int(entry)
+                except OSError:
+                    continue
+        return None
+
+    def _members(self) -> list[str]:
+        """Paths of the ``/proc/<pid>`` folders of the run's processes."""
+        if not self.sandboxed:
+            return [f"/proc/{e}" for e in os.listdir("/proc")
+                    if e.isdigit() and _field(_read(f"/proc/{e}/stat"), 5) == str(self.pid)]
+        if self.init is None:
+            self.init = self._find_init()
+            if self.init is None:
+                return []
+        root = f"/proc/{self.init}/root"
+        try:
+            if os.path.samestat(os.stat(root), os.stat("/")):
+                return []   # still setting up: its own root and /proc are not in place yet
+            return [f"{root}/proc/{e}" for e in os.listdir(f"{root}/proc") if e.isdigit()]
+        except OSError:
+            self.init = None   # gone: look again next time
+            return []
+
+    def check(self) -> str | None:
+        """``None``, or the limit the run is over now (``"processes"``, ``"memory"``, ``"files"``)."""
+        self.next_check = time.monotonic() + POLL_SECONDS
+        limits, out = self.limits, self.out
+        members = self._members()
+        stats = [_read(f"{m}/stat") for m in members]
+        tasks = sum(int(_field(s, 20) or 0) for s in stats)
+        resident = sum(int(_field(s, 24) or 0) for s in stats) * _PAGE
+        out.peak_processes = max(out.peak_processes, tasks)
+        if tasks > limits.processes:
+            return "processes"
+        if resident > limits.memory_bytes:  # resident counts shared pages once per process: measure fairly
+            resident = sum(_pss(m) for m in members)
+        out.peak_memory = max(out.peak_memory, resident)
+        if resident > limits.memory_bytes:
+            return "memory"
+        if self.sandboxed and members:
+            used = 0
+            for where in ("tmp", "dev/shm"):
+                try:
+                    fs = os.statvfs(f"/proc/{self.init}/root/{where}")
+                except OSError:
+                    continue
+                used += fs.f_files - fs.f_ffree
+                out.disk_full = out.disk_full or fs.f_bavail == 0
+            if used > limits.tmp_files:
+                return "files"
+        return None
+
+
+def _field(stat: str, number: int) -> str:
+    """Field ``number`` (1-based, as in proc(5)) of a ``/proc/<pid>/stat`` line, or ``""``."""
+    rest = stat.rpartition(")")[2].split()
+    return rest[number - 3] if 3 <= number < len(rest) + 3 else ""
+
+
+def _ppid(stat: str) -> int | None:
+    value = _field(stat, 4)
+    return int(value) if value.isdigit() else None
+
+
+def _pss(member: str) -> int:
+    for line in _read(f"{member}/smaps_rollup").splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) * 1024
+    return 0

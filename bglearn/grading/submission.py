@@ -23,10 +23,8 @@ from typing import Any
 from ..exercises import Exercise
 from ..exercises.notebook import expected_cells, setup_source
 
-__all__ = ["Plan", "analyse", "static_answers", "MAX_FILE_BYTES", "MAX_STATIC_CHARS"]
+__all__ = ["Plan", "analyse", "static_answers", "strip_outputs", "MAX_STATIC_CHARS"]
 
-MAX_FILE_BYTES = 20 << 20
-"""A submission larger than this is not read (an exercise notebook with its diagrams is well under 1 MB)."""
 MAX_STATIC_CHARS = 100_000
 """Cells longer than this are not read for plain-value answers (they still run)."""
 
@@ -130,8 +128,25 @@ def _upgrade(data: dict[str, Any]) -> Any:
         return data
 
 
+def strip_outputs(data: Any) -> None:
+    """Drop from a parsed notebook what grading never reads: the cells' attachments and every output
+    but the answer widgets' saved answers (a pasted screenshot can make a notebook 50 MB)."""
+    from ..exercises.answers import ANSWER_MIME
+
+    cells = data.get("cells") if isinstance(data, dict) else None
+    for cell in cells if isinstance(cells, list) else ():
+        if not isinstance(cell, dict):
+            continue
+        cell.pop("attachments", None)
+        outputs = cell.get("outputs")
+        if isinstance(outputs, list):
+            cell["outputs"] = [o for o in outputs if isinstance(o, dict) and isinstance(o.get("data"), dict)
+                               and ANSWER_MIME in o["data"]]
+
+
 def analyse(raw: bytes, ex: Exercise) -> Plan:
-    """Read a submission's bytes against the notebook regenerated for its student."""
+    """Read a submission's bytes against the notebook regenerated for its student (outputs and
+    attachments are dropped first: :func:`strip_outputs`)."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -142,6 +157,7 @@ def analyse(raw: bytes, ex: Exercise) -> Plan:
         return Plan(False, ["The file is nested too deeply to be a notebook; no answers could be read."])
     if isinstance(data, dict) and "worksheets" in data and "cells" not in data:
         data = _upgrade(data)
+    strip_outputs(data)
     cells = data.get("cells") if isinstance(data, dict) else None
     if not isinstance(cells, list):
         return Plan(False, ["The file is JSON but not a notebook (it has no list of cells); no answers could be read."])

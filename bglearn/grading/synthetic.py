@@ -17,14 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..exercises import Exercise, load_exercise
+from ..exercises import Exercise
 from ..exercises.generators import tempting_plays
 from ..exercises.questions import (
     EntryPoints, ListPlays, MakePlay, PickPlay, Question, LETTERS, SetUpStart,
 )
 from .roster import Student
 
-__all__ = ["KINDS", "Expected", "wrong_answer", "right_answer", "make_class"]
+__all__ = ["KINDS", "Expected", "wrong_answer", "right_answer", "make_class", "make_hostile_class", "Targets", "HOSTILE_MIX",
+           "UNTRUSTED_MIX", "UNREADABLE", "remove_tree", "nest"]
 
 KINDS = ("perfect", "blank", "half", "crash", "loop", "hang", "invalid", "deleted", "edited", "tamper",
          "kernel-death", "forged", "computed", "unreadable", "reordered")
@@ -81,10 +82,14 @@ def wrong_answer(q: Question) -> Any:
 
 @dataclass
 class Expected:
+    """What one synthetic student should get: points per question, words their notes must hold, and
+    the status of their rows (``graded``, ``missing``, ``unreadable``)."""
+
     student: str
     kind: str
     points: dict[int, float] = field(default_factory=dict)
     note_words: tuple[str, ...] = ()
+    status: str = "graded"
 
     @property
     def total(self) -> float:
@@ -106,15 +111,26 @@ def _hand_in(out: Path, student: str, exercise: str, kind: str, nb: dict[str, An
     if kind == "missing":
         expected.points = zero
         expected.note_words = ("No submission",)
+        expected.status = "missing"
         return
     folder = out / "submissions" / student
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{exercise}.ipynb").write_text(text if text is not None else json.dumps(nb, indent=1))
 
 
-def _fill(nb: dict[str, Any], ex: Exercise, which: dict[int, Any]) -> None:
+def _fill(nb: dict[str, Any], ex: Exercise | None, which: dict[int, Any]) -> None:
     for n, value in which.items():
         _set_answer(nb, n, f"answer_{n} = {value!r}")
+
+
+def _handed_out(out: Path, exercise: str, seed: int, students: list[Student]) -> dict[str, Exercise]:
+    """Each student's questions as ``bglearn assign`` handed them out, rebuilt from the manifest it wrote
+    (milliseconds, where regenerating from the seed takes about a second per student)."""
+    from ..exercises.session import from_specs
+    from .roster import MANIFEST, Assignment
+
+    kept = Assignment.load(out / MANIFEST).exercises[exercise]["questions"]
+    return {s.id: from_specs(exercise, kept[s.id], seed, s.id) for s in students}
 
 
 def make_class(out: Path, exercise: str = "bearing-off", seed: int = 2026, size: int = 32,
@@ -126,10 +142,11 @@ def make_class(out: Path, exercise: str = "bearing-off", seed: int = 2026, size:
 
     students = [Student(f"s{i:02d}", f"Student {i}") for i in range(1, size + 1)]
     assign(exercise, students, seed, out)
+    handed_out = _handed_out(out, exercise, seed, students)
     expected: dict[str, Expected] = {}
     for i, s in enumerate(students):
         kind = "missing" if i == size - 1 else kinds[i % len(kinds)]
-        ex = load_exercise(exercise, seed, s.id)
+        ex = handed_out[s.id]
         qs = ex.questions
         full = {n: float(q.points) for n, q in enumerate(qs, 1)}
         zero = {n: 0.0 for n in full}
@@ -211,11 +228,28 @@ def make_class(out: Path, exercise: str = "bearing-off", seed: int = 2026, size:
 
 # -- a hostile class -------------------------------------------------------------------------
 
-HOSTILE_MIX = (
-    ["perfect"] * 6 + ["half"] * 5 + ["blank"] * 2 + ["copied"] * 3 + ["widget", "widget-code-wins", "nbformat3",
-     "rebind", "edited", "huge", "snoop", "vandal", "detached", "killer", "memory", "flood", "network"]
+UNTRUSTED_MIX = (
+    # encoding and injection into what the grader writes
+    "surrogate-error", "surrogate-answer", "bidi", "markdown-error", "markdown-answer", "html", "csv-formula",
+    # forged report channels, planted manifests
+    "forged-channel", "forged-stdout", "planted-manifest",
+    # files that are not notebook files, too large, deep and wide trees
+    "fifo", "symlink-out", "symlink-folder", "device", "socket", "too-big", "big-notebook", "deep", "wide",
+    # limits of the whole run, signals, routes to the key
+    "fork-bomb", "memory-children", "disk-bomb", "inode-bomb", "signals", "keyroute",
 )
-"""The 29 submissions of :func:`make_hostile_class` (a 30th student submits nothing)."""
+"""Submissions that attack the code around the sandbox (issue #23): what the grader writes, what it
+reads, what it believes, and the limits of one submission as a whole."""
+
+HOSTILE_MIX = (
+    ["perfect"] * 3 + ["half"] * 2 + ["blank"] + ["copied"] * 2 + ["widget", "widget-code-wins", "nbformat3",
+     "rebind", "edited", "huge", "snoop", "vandal", "detached", "killer", "memory", "flood", "network"]
+    + list(UNTRUSTED_MIX)
+)
+"""The submissions of :func:`make_hostile_class` (one more student submits nothing)."""
+
+UNREADABLE = ("fifo", "symlink-out", "symlink-folder", "device", "socket", "too-big")
+"""Kinds whose file is refused unopened: the student gets zero, a note, and the status ``unreadable``."""
 
 
 @dataclass(frozen=True)
@@ -245,19 +279,21 @@ def _if_leaked_then(right: dict[int, Any], test: str) -> str:
 
 def make_hostile_class(out: Path, targets: Targets, exercise: str = "bearing-off",
                        seed: int = 2026) -> tuple[list[Student], dict[str, Expected]]:
-    """A class of 30 (``s01``..``s30``) with right, partial, blank, copied, widget, nbformat 3 and
-    hostile submissions under ``out`` (as :func:`make_class`); what each should score if nothing
-    hostile has an effect. Hostile notebooks hold wrong answers that they replace with right ones
-    only if they manage to read what the sandbox hides (the manifest, a classmate's file, the
-    grader's environment, the network), so a leak changes a grade. Never grade this class without
-    the sandbox."""
+    """A class of ``len(HOSTILE_MIX) + 1`` (``s01``, ``s02``...) with right, partial, blank, copied,
+    widget, nbformat 3 and hostile submissions under ``out`` (as :func:`make_class`); what each should
+    score if nothing hostile has an effect. Hostile notebooks hold wrong answers that they replace with
+    right ones only if they manage to read what the sandbox hides (the manifest, a classmate's file,
+    the grader's environment, the network), so a leak changes a grade; the :data:`UNTRUSTED_MIX`
+    kinds attack what the grader reads and writes. A file named like the manifest is also planted
+    among the submissions. Never grade this class without the sandbox; grade it with
+    ``--memory-mb 512`` (what the ``memory-children`` kind is sized for)."""
     from ..exercises.answers import answer_bundle
     from .handouts import assign
 
     size = len(HOSTILE_MIX) + 1
     students = [Student(f"s{i:02d}", f"Student {i}") for i in range(1, size + 1)]
     assign(exercise, students, seed, out)
-    variants = {s.id: load_exercise(exercise, seed, s.id) for s in students}
+    variants = _handed_out(out, exercise, seed, students)
     expected: dict[str, Expected] = {}
     t = targets
     victim = students[0].id
@@ -387,6 +423,8 @@ def make_hostile_class(out: Path, targets: Targets, exercise: str = "bearing-off
             _fill(nb, variants[s.id], right)
             e.note_words = ("MemoryError",)
             nb["cells"].append(_hostile_cell("hog = bytearray(8 << 30)"))
+        elif kind in UNTRUSTED_MIX:
+            text = _untrusted(kind, nb, qs, right, wrong, e, out, t, s.id, students[0].id, exercise)
         elif kind == "flood":  # floods its output and the grader's result channel
             _fill(nb, variants[s.id], right)
             e.note_words = ("more than",)
@@ -394,6 +432,212 @@ def make_hostile_class(out: Path, targets: Targets, exercise: str = "bearing-off
                 "import os, sys\nprint('x' * (20 << 20))\nblock = b'y' * (1 << 20)\n"
                 "for _ in range(64):\n    for fd in range(0, 12):\n        try:\n            os.write(fd, block)\n"
                 "        except OSError:\n            pass\n"))
-        _hand_in(out, s.id, exercise, kind, nb, text, e, zero)
+        if kind in UNREADABLE:
+            e.points, e.status = zero, "unreadable"
+            e.note_words = ({"fifo": "named pipe", "symlink-out": "symbolic link", "symlink-folder": "symbolic link",
+                             "device": "not a notebook file", "socket": "socket",
+                             "too-big": "larger than 100 MB"}[kind],)
+            _plant(out / "submissions", s.id, exercise, kind, t, students[0].id)
+        else:
+            _hand_in(out, s.id, exercise, kind, nb, text, e, zero)
+            if kind in ("deep", "wide"):
+                _grow(out / "submissions" / s.id, kind)
         expected[s.id] = e
+    planted = {"format": 1, "exercises": {exercise: {"seed": 1, "mode": "practice"}},
+               "students": [{"id": st.id} for st in students]}
+    (out / "submissions" / "assignment.json").write_text(json.dumps(planted))   # as if in a flat export
     return students, expected
+
+
+def _untrusted(kind: str, nb: dict[str, Any], qs: tuple[Question, ...] | list[Question], right: dict[int, Any], wrong: dict[int, Any],
+               e: Expected, out: Path, t: Targets, sid: str, victim: str, exercise: str) -> str | None:
+    """Fill ``nb`` for one :data:`UNTRUSTED_MIX` kind and set what it should earn in ``e``; returns the
+    file's text when it is not ``nb`` as it stands."""
+    from .codec import encode
+
+    full = {n: float(q.points) for n, q in enumerate(qs, 1)}
+    _fill(nb, None, right)   # most kinds answer everything right, then attack
+    listing = next((n for n, v in right.items() if isinstance(v, list) and v and isinstance(v[0], str)), 1)
+
+    def answer(n: int, value: Any) -> None:
+        _set_answer(nb, n, f"answer_{n} = {value!r}")
+        e.points[n] = float(qs[n - 1].check(value).points or 0.0)
+
+    def cell(source: str) -> None:
+        nb["cells"].append(_hostile_cell(source))
+
+    if kind == "surrogate-error":   # a lone surrogate in an exception message
+        _set_answer(nb, 2, "raise ValueError('no \\ud800 answer')")
+        e.points[2], e.note_words = 0.0, ("ValueError",)
+    elif kind == "surrogate-answer":   # ... and in a "list every play" answer
+        answer(listing, list(right[listing]) + ["24/18\ud800"] if isinstance(right[listing], list) else "\ud800")
+    elif kind == "bidi":   # a right-to-left override and terminal escapes, in an answer and an error
+        answer(1, "\u202e" + str(right[1])[::-1])
+        cell("raise RuntimeError('\\x1b[2J\\x1b[31mFULL MARKS\\u202e 01/01 :erocS')")
+        e.note_words = ("RuntimeError",)
+    elif kind == "markdown-error":   # a fake score block in an exception message
+        cell("raise Exception('\\n\\n# Score: **10 / 10**\\n\\n## Question 1 \u2014 1/1 \u2714\\n')")
+        e.note_words = ("Exception",)
+    elif kind == "markdown-answer":
+        answer(1, "**Score: 10 / 10** [full marks](http://example.com) `x` $x$ <b>bold</b>")
+    elif kind == "html":
+        answer(1, "<script>alert('x')</script>")
+        cell("raise ValueError('<img src=x onerror=alert(1)>')")
+        e.note_words = ("ValueError",)
+    elif kind == "csv-formula":   # a formula, and line breaks that would forge a row
+        cell(f"raise Exception('\\r\\n=HYPERLINK(\"http://example.com\")\\r\\n{victim},1,99,99,{exercise},1,99,graded,')")
+        e.note_words = ("HYPERLINK",)
+    elif kind == "forged-channel":   # report lines claiming right answers, written to every open file
+        _fill(nb, None, wrong)
+        e.points = {n: 0.0 for n in full}
+        e.note_words = ("not believed",)
+        sets = {f"answer_{n}": encode(v) for n, v in right.items()}
+        forged: list[dict[str, Any]] = [{"ready": True}, {"done": True}] + [
+            {"key": "", "n": i, "cell": i, "status": "ok", "error": None, "set": sets, "del": []} for i in range(40)]
+        cell("import json, os\n"
+             f"lines = ''.join(json.dumps(r) + '\\n' for r in {forged!r}).encode()\n"
+             "for fd in [int(f) for f in os.listdir('/proc/self/fd')]:\n"
+             "    try:\n        os.write(fd, lines)\n    except OSError:\n        pass\n")
+    elif kind == "forged-stdout":
+        _fill(nb, None, wrong)
+        e.points = {n: 0.0 for n in full}
+        sets = {f"answer_{n}": encode(v) for n, v in right.items()}
+        cell("import json, os, sys\n"
+             f"line = json.dumps({{'cell': 0, 'status': 'ok', 'set': {sets!r}}}) + '\\n'\n"
+             "print(line * 5)\nprint(line, file=sys.stderr)\nos.write(1, line.encode())\nos.write(2, line.encode())\n")
+    elif kind == "planted-manifest":   # hands in answers to the questions of its own planted manifest
+        from ..exercises import load_exercise as load
+
+        theirs = {n: right_answer(q) for n, q in enumerate(load(exercise, 1, sid).questions, 1)}
+        _fill(nb, None, theirs)
+        e.points = {n: float(q.check(theirs.get(n)).points or 0.0) for n, q in enumerate(qs, 1)}
+        folder = out / "submissions" / sid
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "assignment.json").write_text(json.dumps(
+            {"format": 1, "exercises": {exercise: {"seed": 1}}, "students": [{"id": sid}]}))
+    elif kind == "big-notebook":   # 97 MB: a pasted screenshot and a big output; every answer right
+        nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "source": "![shot](attachment:shot.png)",
+                               "attachments": {"shot.png": {"image/png": "iVBORw0KGgo" + "A" * (95 << 20)}}})
+        code = next(c for c in nb["cells"] if c["cell_type"] == "code")
+        code["outputs"] = [{"output_type": "display_data", "metadata": {}, "data": {"image/png": "B" * (2 << 20)}}]
+    elif kind == "deep":
+        e.note_words = ("deeper than",)
+    elif kind == "wide":
+        e.note_words = ("entries",)
+    elif kind == "fork-bomb":
+        cell("import os, time\nfor _ in range(400):\n    try:\n        if os.fork() == 0:\n"
+             "            time.sleep(30)\n            os._exit(0)\n    except OSError:\n        break\ntime.sleep(30)\n")
+        e.note_words = ("processes and threads",)
+    elif kind == "memory-children":   # four children of 200 MB each, under the per-process limit (grade with
+        # --memory-mb 512); the parent waits for them, ignoring its interrupt, so only the run's limit stops it
+        cell("import os, time\nr, w = os.pipe()\nfor _ in range(4):\n    if os.fork() == 0:\n"
+             "        hog = b'x' * (200 << 20)\n        os.write(w, b'.')\n        time.sleep(60)\n        os._exit(0)\n"
+             "while True:\n    try:\n        os.read(r, 1)\n        time.sleep(60)\n    except BaseException:\n"
+             "        pass\n")
+        e.note_words = ("MB of memory",)
+    elif kind == "disk-bomb":
+        cell("chunk = b'x' * (1 << 20)\ntry:\n    for i in range(20):\n        with open(f'/tmp/fill{i}', 'wb') as fh:\n"
+             "            for _ in range(10):\n                fh.write(chunk)\nexcept OSError:\n    pass\n")
+        e.note_words = ("temporary space",)
+    elif kind == "inode-bomb":
+        cell("import time\nfor i in range(20000):\n    open(f'/tmp/f{i}', 'w').close()\ntime.sleep(30)\n")
+        e.note_words = ("files in its temporary space",)
+    elif kind == "signals":   # stops itself: nothing answers the grader any more
+        cell("import os, signal\nos.kill(os.getpid(), signal.SIGSTOP)\n")
+        e.note_words = ("time limit",)
+    elif kind == "keyroute":   # looks for the teacher's files through /proc, mounts and the environment
+        _fill(nb, None, wrong)
+        e.points = {n: 0.0 for n in full}
+        test = ("import os, glob\n    found = ''\n"
+                "    for p in ['/proc/1/environ', '/proc/1/cmdline', '/proc/self/mountinfo', '/proc/self/environ']:\n"
+                "        try:\n            found += open(p, 'rb').read().decode('latin-1')\n"
+                "        except OSError:\n            pass\n"
+                f"    paths = [{str(t.manifest)!r}, '/proc/1/root' + {str(t.manifest)!r}] + glob.glob('/proc/*/root/**/assignment.json', recursive=True)[:50]\n"
+                "    for p in paths:\n        try:\n            found += open(p).read()\n        except OSError:\n            pass\n"
+                f"    return '\"seed\"' in found or {t.secret_variable!r} in found or {str(t.submissions)!r} in found")
+        cell(_if_leaked_then(right, test))
+    return None
+
+
+def _plant(submissions: Path, sid: str, exercise: str, kind: str, t: Targets, victim: str) -> None:
+    """Put in place the submission of an :data:`UNREADABLE` kind: something that is not a notebook file."""
+    import os
+    import socket
+    import stat
+
+    folder = submissions / sid
+    if kind == "symlink-folder":   # the whole folder is a link to a classmate's
+        folder.symlink_to(submissions / victim, target_is_directory=True)
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{exercise}.ipynb"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "symlink-out":
+        path.symlink_to(t.manifest)
+    elif kind == "device":   # a character device where the system allows making one (as root), else a FIFO
+        try:
+            os.mknod(path, 0o600 | stat.S_IFCHR, os.makedev(1, 3))
+        except (PermissionError, OSError):
+            os.mkfifo(path)
+    elif kind == "socket":
+        here = os.getcwd()
+        os.chdir(folder)   # a socket's path must be short
+        try:
+            with socket.socket(socket.AF_UNIX) as sock:
+                sock.bind(path.name)
+        finally:
+            os.chdir(here)
+    elif kind == "too-big":   # 101 MB (sparse: it costs no disk)
+        with open(path, "wb") as fh:
+            fh.truncate(101 << 20)
+
+
+def _grow(folder: Path, kind: str) -> None:
+    """Beside the notebook: 1,100 nested folders (``deep``) or 2,500 small files in one folder (``wide``)."""
+
+    if kind == "deep":
+        nest(folder, 1100, "bearing-off.ipynb")
+    else:
+        junk = folder / "junk"
+        junk.mkdir()
+        for i in range(2500):
+            (junk / f"{i}.txt").write_text("")
+
+
+def nest(folder: Path, levels: int, leaf: str | None = None) -> None:
+    """Make ``levels`` folders ``d/d/d/...`` inside ``folder`` (and an empty file ``leaf`` in the last),
+    one level at a time: ``pathlib`` and ``os.makedirs`` would recurse once per level."""
+    import os
+
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        for _ in range(levels):
+            os.mkdir("d", dir_fd=fd)
+            inner = os.open("d", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        if leaf is not None:
+            os.close(os.open(leaf, os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd))
+    finally:
+        os.close(fd)
+
+
+def remove_tree(folder: Path) -> None:
+    """Remove ``folder`` however deep it is, without recursion (``shutil.rmtree`` recurses once per
+    level, and a ``deep`` submission is deeper than Python's recursion limit)."""
+    import os
+
+    stack: list[tuple[str, bool]] = [(str(folder), False)]
+    while stack:
+        path, emptied = stack.pop()
+        if emptied:
+            os.rmdir(path)
+            continue
+        stack.append((path, True))
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, False))
+                else:
+                    os.unlink(entry.path)

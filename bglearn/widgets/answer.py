@@ -53,14 +53,13 @@ NO_PLAY = "no play"
 class AnswerSession:
     """What the answer board knows: the question's ``position`` and ``roll`` and the moves clicked.
 
-    It offers what :class:`~bglearn.widgets.board.BoardWidget` asks of a session (``view``,
-    ``controls``, ``click``, ``control``, ``status``, ``message``, callbacks), so the widget draws it
-    like any board. ``on_answer(text)`` callbacks receive the play when **Use this play** (or **No
+    It offers what :class:`~bglearn.widgets.board.BoardWidget` asks of a session
+    (:class:`~bglearn.widgets.seams.BoardModel`: ``view``, ``controls``, ``click``, ``control``,
+    ``status``, ``message``, callbacks), so the widget draws it like any board. ``on_answer(text)`` callbacks receive the play when **Use this play** (or **No
     legal play**) is pressed."""
 
     mode = "answer"
-    play_mode = "answer"
-    frames: tuple[Any, ...] = ()
+    frames: tuple[dict[str, Any], ...] = ()
 
     def __init__(self, position: Position, roll: RollLike, *, perspective: Player | str | None = None,
                  submit_label: str | None = None) -> None:
@@ -149,9 +148,9 @@ class AnswerSession:
         start = 25 if source == BAR else source
         die = start - destination if destination != OFF else start
         theirs = self.position.checkers(self.mover.opponent)
-        hit = (destination not in (OFF, BAR) and theirs[25 - destination] == 1
+        hit = (destination not in (OFF, BAR) and theirs[self.position.opposite_point(destination)] == 1
                and not any(m.hit and m.destination == destination for m in self.moves)
-               if self.variant == "backgammon" else False)
+               if self.position.hits else False)
         return Move(source, destination, die, hit)
 
     def undo(self) -> Move | None:

@@ -31,15 +31,18 @@ import anywidget
 import traitlets as t
 
 from ..dice import Roll, RollLike
+from ..errors import BglearnError
 from ..i18n import _
 from ..plays import Move, Play
 from ..position import Player, Position
+from ..variants import find_variant
 from ..diagram import svg_image
 from .fallback import StaticFallback
 from .session import BoardSession
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
+    from .seams import BoardModel
 
 __all__ = ["BoardWidget"]
 
@@ -51,7 +54,8 @@ def board_texts(variant: str = "backgammon") -> dict[str, str]:
     """The labels board.js writes itself (it has no catalog): translated here, at each redraw.
     ``variant`` is the game on the board (its accessible name says which)."""
     return {
-        "board": _("Long Nardy board") if variant == "long-nardy" else _("Backgammon board"),
+        # Translators: the board's accessible name; {game} is the game ("Backgammon", "Long Nardy").
+        "board": _("{game} board").format(game=find_variant(variant).game_name()),
         "dice": _("Dice"),
         # Translators: a die's accessible name; {value} is the number on it.
         "die_used": _("{value}, used"),
@@ -71,10 +75,12 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     :class:`~bglearn.widgets.session.BoardSession` (``human``, ``perspective``, ``auto_roll``,
     ``game``, and Game options such as ``jacoby``).
 
-    Read :attr:`position`, :attr:`roll`, :attr:`pending`, :attr:`message`; drive it with
-    :meth:`click`, :meth:`move`, :meth:`undo`, :meth:`done`, :meth:`play`, :meth:`roll_dice`,
-    :meth:`double`, :meth:`take`, :meth:`drop`; listen with :meth:`on_move`, :meth:`on_turn_end`,
-    :meth:`on_game_over`.
+    Read :attr:`position`, :attr:`turn_position`, :attr:`roll`, :attr:`pending`, :attr:`selected`,
+    :attr:`targets`, :attr:`message`, :attr:`mode`, :attr:`game`; drive it with :meth:`click`,
+    :meth:`move`, :meth:`undo`, :meth:`done`, :meth:`play`, :meth:`roll_dice`, :meth:`set_dice`,
+    :meth:`double`, :meth:`take`, :meth:`drop`, :meth:`new_game`, :meth:`show`, :meth:`end_show`,
+    :meth:`finish_setup`; listen with :meth:`on_move`, :meth:`on_turn_end`, :meth:`on_game_over`.
+    The state behind it is :attr:`session`, read through :class:`~bglearn.widgets.seams.BoardModel`.
     """
 
     _esm = _HERE / "board.js"
@@ -102,7 +108,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         self._static_svg = ""
         self._shown_frames: tuple[Any, ...] = ()
         session = options.pop("session", None)  # a ready session (bglearn.widgets.answer: answer mode)
-        self.session = session if session is not None else BoardSession(**options)
+        self.session: BoardModel = session if session is not None else BoardSession(**options)
         self.session.on_change(lambda _s: self._sync())
         self.session.on_turn_end(lambda _p: self._mark_static())
         self.theme = theme
@@ -111,51 +117,54 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         self._sync()
         self._static_svg = self.svg
 
-    # -- reading ----------------------------------------------------------------------------------
+    # -- the game on the board: the documented API (README "Driving it from code"); each one is a
+    # call on the mode that does the work (bglearn.widgets.play.PlayMode), which redraws -------------
+    def _board(self) -> BoardSession:
+        """The session of a game board (an answer board has no game to drive)."""
+        if not isinstance(self.session, BoardSession):
+            raise BglearnError(f"this board is in {self.session.mode} mode: it plays no game.")
+        return self.session
+
     @property
     def game(self) -> Game:
         """The :class:`~bglearn.game.Game` being played."""
-        return self.session.game
+        return self._board().playing.game
 
     @property
     def position(self) -> Position:
         """The position on the board (the moves made so far this turn included)."""
-        return self.session.position
+        return self._board().playing.position
 
     @property
     def turn_position(self) -> Position:
         """The position at the start of this turn."""
-        return self.session.turn_position
+        return self.game.position
 
     @property
     def roll(self) -> Roll | None:
         """The dice to play now (``None`` before rolling)."""
-        return self.session.roll
+        return self._board().playing.roll
 
     @property
     def pending(self) -> tuple[Move, ...]:
         """The single-die moves made this turn, not yet ended with Done."""
-        return tuple(self.session.pending)
+        return tuple(self._board().playing.pending)
 
     @property
     def selected(self) -> int | None:
         """The selected checker's point (mover's numbering; 25 = bar), if any."""
-        return self.session.selected
+        return self._board().playing.selected
 
     @property
     def targets(self) -> list[int]:
-        """The selected checker's legal destinations (mover's numbering; 0 = off)."""
-        return sorted(self.session.targets, reverse=True)
+        """The selected checker's legal destinations (mover's numbering; 0 = off), highest first."""
+        return sorted(self._board().playing.targets, reverse=True)
 
     @property
     def mode(self) -> str:
+        """``humans``, ``computer``, ``practice``, ``setup``, ``show`` (or ``answer``)."""
         return self.session.mode
 
-    @property
-    def last_play(self) -> Play | None:
-        return self.session.last_play
-
-    # -- driving (each one also redraws) ------------------------------------------------------------
     def click(self, target: Any) -> None:
         """What a click on the board does: a point number (the board's numbering), ``"bar"``,
         ``"off"``, or the browser's ``{"point": n}`` / ``{"bar": "white"}`` / ``{"off": "red"}``."""
@@ -163,60 +172,59 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
 
     def move(self, text: str) -> None:
         """Make moves from notation as if clicked (``"13/7"``); refused ones raise with the reason."""
-        self.session.move(text)
+        self._board().game_mode().move(text)
 
     def undo(self) -> Move | None:
-        return self.session.undo()
+        """Take back the last move of this turn (``None`` when there is none)."""
+        return self._board().game_mode().undo()
 
     def done(self) -> Play | None:
         """End the turn if the moves made are a legal play (else the reason is shown)."""
-        return self.session.done()
+        return self._board().game_mode().done()
 
     def play(self, play: Play | str) -> Play:
         """Play a whole turn from code, e.g. ``widget.play("13/7 8/7")``."""
-        return self.session.play(play)
+        return self._board().game_mode().play(play)
 
     def roll_dice(self, roll: RollLike | None = None) -> Roll:
-        return self.session.roll_dice(roll)
+        """Throw the dice (or set ``roll``) for the side to play."""
+        return self._board().game_mode().roll_dice(roll)
 
     def set_dice(self, roll: RollLike) -> Roll:
-        return self.session.set_dice(roll)
+        """Set the dice for the side to play (a lesson's roll)."""
+        return self._board().game_mode().roll_dice(roll)
 
     def double(self) -> None:
-        self.session.double()
+        """Offer the cube (a refusal is shown with the rule)."""
+        self._board().game_mode().double()
 
     def take(self) -> None:
-        self.session.take()
+        """Accept the offered cube."""
+        self._board().game_mode().take()
 
     def drop(self) -> None:
-        self.session.drop()
+        """Refuse the offered cube: the game ends."""
+        self._board().game_mode().drop()
 
     def new_game(self, position: Position | None = None, roll: RollLike | None = None) -> None:
-        self.session.new_game(position=position, roll=roll)
-
-    def setup(self, position: Position | None = None) -> None:
-        """Enter position-setup mode (click points to add checkers)."""
-        self.session.start_setup(position)
-
-    def place(self, player: Player | str, point: int | str, count: int = 1) -> None:
-        self.session.place(player, point, count)
-
-    def remove(self, player: Player | str, point: int | str, count: int = 1) -> None:
-        self.session.remove(player, point, count)
+        """Start a new game (from ``position`` and ``roll``, else the start with an opening roll)."""
+        self._board().new_game(position=position, roll=roll)
 
     def finish_setup(self, turn: Player | str | None = None, roll: RollLike | None = None) -> None:
-        self.session.finish_setup(turn, roll)
+        """Leave setup mode: a game starts from the position set up, ``turn`` on roll."""
+        self._board().setup_mode().finish(turn, roll)
 
     def show(self, play: Play | str, position: Position | None = None, roll: RollLike | None = None) -> None:
         """Animate ``play`` move by move ("show me" mode); ``end_show()`` returns to the game."""
-        self.session.show(play, position=position, roll=roll)
+        self._board().show(play, position=position, roll=roll)
 
     def end_show(self) -> None:
-        self.session.end_show()
+        """Return from "show me" mode to the game."""
+        self._board().end_show()
 
     def on_move(self, callback: Callable[[Move], Any]) -> Callable[..., Any]:
         """Call ``callback(move)`` after every single-die move on the board."""
-        return self.session.on_move(callback)
+        return self._board().on_move(callback)
 
     def on_turn_end(self, callback: Callable[[Play], Any]) -> Callable[..., Any]:
         """Call ``callback(play)`` after every turn (person, script or computer)."""
@@ -224,7 +232,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
 
     def on_game_over(self, callback: Callable[[Any], Any]) -> Callable[..., Any]:
         """Call ``callback(game)`` when the game ends."""
-        return self.session.on_game_over(callback)
+        return self._board().on_game_over(callback)
 
     # -- the browser ------------------------------------------------------------------------------
     def _on_custom_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
@@ -275,7 +283,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
             self.message_kind = s.message_kind
             self.status = s.status()
             self.texts = board_texts(s.variant)
-            self.dice = s.dice_state if s.mode == s.play_mode else []
+            self.dice = s.dice_state
             self.controls = [c.as_dict() for c in s.controls()]
             self.revision += 1
             if new_anim:

@@ -17,14 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..errors import BglearnError
-from ..dice import RollLike
-from ..verdicts import Attempt, Verdict, explain
+from ..errors import BglearnError, InvalidPositionError
 from ..i18n import _
 from ..plays import BAR, OFF, Move
-from ..position import RED, WHITE, Player, Position
+from ..position import RED, WHITE, Player
+from ..variants import find_variant, variant_names
 
-__all__ = ["Control", "as_player", "dice_words", "parse_target", "BoardNumbers", "judge", "VARIANTS",
+__all__ = ["Control", "as_player", "dice_words", "parse_target", "BoardNumbers", "VARIANTS",
            "as_variant", "other_number"]
 
 
@@ -84,26 +83,25 @@ def parse_target(target: Mapping[str, Any] | int | str) -> tuple[str, Any]:
     raise BglearnError(_("a click names a point 1-24, 'bar' or 'off', got {target!r}.").format(target=target))
 
 
-VARIANTS = ("backgammon", "long-nardy")
-"""The games the board plays: ``position.variant`` of its positions."""
+VARIANTS: tuple[str, ...] = variant_names()
+"""The games the board plays: ``position.variant`` of its positions (every game of :mod:`bglearn.variants`)."""
 
 
 def as_variant(value: Any) -> str:
-    """``"backgammon"`` or ``"long-nardy"`` (also ``"long nardy"``, ``"nardy"``); else one clear error."""
-    if isinstance(value, str):
-        key = value.strip().lower().replace("_", "-").replace(" ", "-")
-        if key in ("nardy", "long-backgammon"):
-            key = "long-nardy"
-        if key in VARIANTS:
-            return key
+    """A game's registered name from its name or an alias (``"long nardy"``, ``"nardy"``:
+    :func:`bglearn.variants.find_variant`); else one clear error."""
+    try:
+        return find_variant(value).variant
+    except InvalidPositionError:
+        pass
     raise BglearnError(_("variant must be one of {choices}, got {value!r}.").format(
         choices=", ".join(VARIANTS), value=value))
 
 
 def other_number(variant: str, n: int) -> int:
-    """My point ``n`` (1-24) in the opponent's numbering: mirrored in backgammon (``25 - n``), shifted
-    by half a board in Long Nardy (``(n + 11) mod 24 + 1``). Both maps are their own inverse."""
-    return (n + 11) % 24 + 1 if variant == "long-nardy" else 25 - n
+    """My point ``n`` (1-24) in the opponent's numbering, as the game maps it (its ``OPPOSITE``):
+    mirrored in backgammon (``25 - n``), shifted by half a board in Long Nardy. Its own inverse."""
+    return find_variant(variant).OPPOSITE[n]
 
 
 class BoardNumbers:
@@ -150,8 +148,3 @@ class BoardNumbers:
         return _("{moves} (in {mover}'s numbers: {notation})").format(
             moves=self.moves(mover, moves), mover=mover, notation=notation)
 
-
-def judge(position: Position, roll: RollLike, attempted: Attempt, *, complete: bool | None = None,
-          numbering: Player | None = None) -> Verdict:
-    """:func:`bglearn.verdicts.explain` with its sentences in ``numbering``'s point numbers (the board's)."""
-    return explain(position, roll, attempted, complete=complete, numbering=numbering)

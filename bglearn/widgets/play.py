@@ -2,7 +2,8 @@
 
 A :class:`PlayMode` wraps a :class:`bglearn.game.Game` and adds only what a pointer needs: the checker
 selected, the single-die moves made so far this turn (``pending``), undo, and the sentences the
-learner reads. Every rules question goes to the engine:
+learner reads (worded in :mod:`.messages`). Every rules question goes to the engine, through the
+turn's :class:`~bglearn.widgets.turn.TurnPlays` (the legal plays of a turn are computed once):
 
 - a selected checker's destinations come from :func:`bglearn.destinations.checker_destinations`
   (the engine's ``legal_continuations``, chained for one checker);
@@ -13,33 +14,37 @@ learner reads. Every rules question goes to the engine:
 A turn that cannot be played is never passed silently for a person: the roll stays on the board
 with the engine's reason and a **Pass** button, and only then does the other side (or the
 computer) go on. Points are in the **mover's** numbering (``BAR`` = 25, ``OFF`` = 0) unless a name
-says otherwise.
+says otherwise. The mode talks to its board through :class:`~bglearn.widgets.seams.SessionView`.
 
 >>> from bglearn import Position
 >>> from bglearn.widgets.session import BoardSession
 >>> board = BoardSession(mode="computer", position=Position(), roll="31", seed=1)
->>> board.mode, board.human
+>>> board.mode, board.playing.human
 ('computer', WHITE)
+>>> board.playing.select(8); sorted(board.playing.targets)
+[4, 5, 7]
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..destinations import checker_destinations, movable_points
 from ..dice import Roll, RollLike, as_roll
 from ..errors import BglearnError, CubeActionError, GameFlowError, IllegalPlayError
-from ..verdicts import Reason, legal_continuations, parse_play
+from ..verdicts import Reason, parse_play
 from ..plays import BAR, OFF, Move, Play
-from ..position import RED, WHITE, Player, Position
-from ..i18n import N_, _, join_or, ngettext
-from .common import Control, dice_words, judge
+from ..position import WHITE, Player, Position
+from ..variants import find_variant
+from ..i18n import _
+from . import messages as say
+from .common import Control
+from .turn import TurnPlays
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..verdicts import Attempt, Verdict
     from ..game import Game
     from .common import BoardNumbers
-    from .session import BoardSession
+    from .seams import SessionView
 
 __all__ = ["PlayMode"]
 
@@ -48,7 +53,7 @@ class PlayMode:
     """A game on the board: ``bot=None`` for two people, else the computer plays the side that is
     not ``human``. ``name`` is ``"humans"`` or ``"computer"``."""
 
-    def __init__(self, board: "BoardSession", *, bot: Any = None, human: Player = WHITE,
+    def __init__(self, board: SessionView, *, bot: Any = None, human: Player = WHITE,
                  auto_roll: bool = False, game_options: dict[str, Any] | None = None) -> None:
         self.board = board
         self.bot = bot
@@ -61,6 +66,7 @@ class PlayMode:
         self.targets: dict[int, tuple[Move, ...]] = {}
         self.last_play: Play | None = None
         self._notes: list[str] = []
+        self._turn: TurnPlays | None = None
 
     @property
     def name(self) -> str:
@@ -69,10 +75,12 @@ class PlayMode:
     # -- reading --------------------------------------------------------------------------------
     @property
     def phase(self) -> str:
+        """The game's phase: ``opening``, ``roll``, ``move``, ``respond``, ``resign`` or ``over``."""
         return self.game.phase
 
     @property
     def roll(self) -> Roll | None:
+        """The dice to play now (``None`` before rolling)."""
         return self.game.roll if self.phase == "move" else None
 
     @property
@@ -85,6 +93,7 @@ class PlayMode:
 
     @property
     def dice_left(self) -> tuple[int, ...]:
+        """The dice of the roll not used by the pending moves."""
         if self.roll is None:
             return ()
         left = list(self.roll.dice)
@@ -113,6 +122,7 @@ class PlayMode:
         return None if self.game.is_over else self.game.to_act
 
     def is_bot(self, player: Player | None) -> bool:
+        """True when ``player`` is the computer's side."""
         return self.bot is not None and player is not None and player is not self.human
 
     @property
@@ -121,8 +131,8 @@ class PlayMode:
 
     @property
     def _long_nardy(self) -> bool:
-        """True when the board plays Long Nardy (no cube, no hitting, no bar)."""
-        return getattr(self.board, "variant", "backgammon") == "long-nardy"
+        """True when the board plays a game like Long Nardy: no hitting (so no bar), no cube."""
+        return not find_variant(getattr(self.board, "variant", "backgammon")).hits
 
     @property
     def _dice(self) -> Roll:
@@ -132,12 +142,19 @@ class PlayMode:
             raise GameFlowError(_("There is no roll to play: roll the dice first."))
         return roll
 
+    def turn_plays(self) -> TurnPlays:
+        """The engine's answers about the turn being played: its legal plays (the game's, computed
+        once a turn) and what follows from them, kept for the turn's clicks."""
+        position, roll, numbering = self.game.position, self._dice, self.board.perspective
+        if self._turn is None or not self._turn.is_for(position, roll, numbering):
+            self._turn = TurnPlays(position, roll, self.game.legal_plays(), numbering=numbering)
+        return self._turn
+
     def _explain(self, attempted: Attempt, complete: bool | None = None) -> Verdict:
-        return judge(self.game.position, self._dice, attempted, complete=complete,
-                     numbering=self.board.perspective)
+        return self.turn_plays().explain(attempted, complete)
 
     def _who(self, player: Player) -> str:
-        return _("{player} (computer)").format(player=player) if self.is_bot(player) else str(player)
+        return say.who(player, self.is_bot(player))
 
     # -- messages -------------------------------------------------------------------------------
     def _note(self, text: str) -> None:
@@ -149,54 +166,17 @@ class PlayMode:
         text = " ".join(self._notes + [self.prompt()]).strip()
         self._notes = []
         if self.game.is_over:
-            kind = self._over_kind()
+            kind = "info" if self.bot is None else "ok" if self.game.winner is self.human else "loss"
         self.board.say(text, kind)
-
-    def _over_kind(self) -> str:
-        if self.bot is None:
-            return "info"
-        return "ok" if self.game.winner is self.human else "loss"
 
     def prompt(self) -> str:
         """One sentence: what happens next and who does it."""
-        game = self.game
-        if game.is_over:
-            return self._result_words()
-        actor = game.to_act
-        phase = game.phase
-        if phase == "move":
-            if not game.legal_plays():
-                verdict = self._explain("", complete=True)
-                return _("{who} rolled {roll}. {why} Press Pass.").format(
-                    who=self._who(actor), roll=game.roll, why=verdict.message)
-            return _("{who} to play {roll}.").format(who=self._who(actor), roll=game.roll)
-        if phase == "roll":
-            may = game.may_double()
-            if may:
-                return _("{who} to roll or double.").format(who=self._who(actor))
-            return _("{who} to roll.").format(who=self._who(actor))
-        if phase == "respond":
-            return _("{who}: take or drop the cube at {value}?").format(who=self._who(actor), value=_offered_value(game))
-        if phase == "resign":
-            return _("{who}: accept or refuse the resignation?").format(who=self._who(actor))
-        return _("{who} to start.").format(who=self._who(actor))
+        return say.prompt(self.game, self._who, lambda: self._explain("", complete=True).message,
+                          long_nardy=self._long_nardy)
 
-    def _result_words(self) -> str:
-        game = self.game
-        if self._long_nardy:  # an oin (1 point) or a mars (2), as the engine names it
-            result = game.position.result()
-            kind = result.label if result is not None else _("oin")
-            return ngettext("Game over: {winner} wins the game ({kind}) and scores {n} point.",
-                            "Game over: {winner} wins the game ({kind}) and scores {n} points.", game.points).format(
-                winner=game.winner, kind=kind, n=game.points)
-        word = getattr(game.result_kind, "word", "single")
-        if word == "single":
-            return ngettext("Game over: {winner} wins and scores {n} point.",
-                            "Game over: {winner} wins and scores {n} points.", game.points).format(
-                winner=game.winner, n=game.points)
-        return ngettext("Game over: {winner} wins a {kind} and scores {n} point.",
-                        "Game over: {winner} wins a {kind} and scores {n} points.", game.points).format(
-            winner=game.winner, kind=_(word), n=game.points)
+    def _why_not_moving(self) -> str:
+        actor = self.actor()
+        return say.why_not_moving(self.game, self._who, actor, self.is_bot(actor))
 
     # -- games ----------------------------------------------------------------------------------
     def new_game(self, position: Position | None = None, roll: RollLike | None = None) -> None:
@@ -210,15 +190,7 @@ class PlayMode:
             if roll is not None:
                 raise BglearnError("a roll can be set only with a position; the start has an opening roll.")
             self.game = Game(dice=self.board.dice, **self.game_options)
-            opening = self.game.start()
-            if self._long_nardy:  # the higher die starts and then throws both dice for its first turn
-                self._note(_("Opening throw: White throws {white}, Red throws {red}; {starter} starts and throws "
-                             "both dice.").format(white=opening.white_die, red=opening.red_die,
-                                                  starter=opening.starter))
-            else:
-                self._note(_("Opening roll: White throws {white}, Red throws {red}; {starter} starts with "
-                             "{roll}.").format(white=opening.white_die, red=opening.red_die,
-                                               starter=opening.starter, roll=opening.roll))
+            self._note(say.opening_note(self.game.start(), long_nardy=self._long_nardy))
         else:
             self.game = Game(dice=self.board.dice, position=position, first=position.turn, **self.game_options)
             if roll is not None:
@@ -246,7 +218,7 @@ class PlayMode:
 
     def _advance(self) -> None:
         game = self.game
-        for _ in range(64):
+        for _step in range(64):
             if game.is_over:
                 return
             actor = game.to_act
@@ -267,30 +239,28 @@ class PlayMode:
         if phase == "roll":
             if game.may_double() and _ask(bot, "wants_to_double", game, False):
                 game.double()
-                self._note(_("{who} doubles to {value}.").format(who=name, value=_offered_value(game)))
+                self._note(say.doubles(name, game))
                 return
             game.roll_dice()
         elif phase == "move":
             roll = self._dice
             play = bot.choose(game.position, roll)
             if play is None or play.is_empty:
-                verdict = self._explain("", complete=True)
-                self._note(_("{who} rolled {roll} and cannot move: {why}").format(who=name, roll=roll, why=verdict.message))
+                self._note(say.bot_cannot_move(name, roll, self._explain("", complete=True).message))
             else:
-                self._note(_("{who} rolled {roll} and played {play}.").format(
-                    who=name, roll=roll, play=self._numbers.play(actor, play.moves, play.notation)))
+                self._note(say.bot_played(name, roll, self._numbers.play(actor, play.moves, play.notation)))
             self._finish(play if play is not None else Play(game.position, roll, ()))
         elif phase == "respond":
             if _ask(bot, "accepts", game, True):
                 game.take()
-                self._note(_("{who} takes: the cube is at {value}.").format(who=name, value=game.cube.value))
+                self._note(say.takes(name, game))
             else:
                 game.drop()
-                self._note(_("{who} drops.").format(who=name))
+                self._note(say.drops(name))
                 self.board.emit("game_over", game)
         elif phase == "resign":
             game.accept_resignation()
-            self._note(_("{who} accepts the resignation.").format(who=name))
+            self._note(say.bot_accepts_resignation(name))
             self.board.emit("game_over", game)
         else:  # pragma: no cover - a phase the contract does not name
             raise GameFlowError(f"the board does not know the game phase {phase!r}.")
@@ -316,36 +286,27 @@ class PlayMode:
 
     def double(self) -> None:
         """Offer the cube (the side to act, before rolling). A refusal is explained."""
-        doubler = self.game.turn
-        try:
-            self.game.double()
-        except (CubeActionError, GameFlowError) as exc:
-            self.refuse(str(exc))
-            return
-        self._note(_("{who} doubles to {value}.").format(who=self._who(doubler), value=_offered_value(self.game)))
-        self.after_action()
+        self._cube_action(self.game.double, lambda who: say.doubles(who, self.game))
 
     def take(self) -> None:
         """Accept the offered cube."""
-        taker = self.game.to_act
-        try:
-            self.game.take()
-        except (CubeActionError, GameFlowError) as exc:
-            self.refuse(str(exc))
-            return
-        self._note(_("{who} takes: the cube is at {value}.").format(who=self._who(taker), value=self.game.cube.value))
-        self.after_action()
+        self._cube_action(self.game.take, lambda who: say.takes(who, self.game))
 
     def drop(self) -> None:
         """Refuse the offered cube: the game ends."""
-        dropper = self.game.to_act
+        self._cube_action(self.game.drop, say.drops)
+
+    def _cube_action(self, action: Callable[[], Any], words: Callable[[str], str]) -> None:
+        """Do a cube ``action`` of the side to act, then say so (``words(who)``); a refusal is explained."""
+        who = self._who(self.game.to_act)
         try:
-            self.game.drop()
+            action()
         except (CubeActionError, GameFlowError) as exc:
             self.refuse(str(exc))
             return
-        self._note(_("{who} drops.").format(who=self._who(dropper)))
-        self.board.emit("game_over", self.game)
+        self._note(words(who))
+        if self.game.is_over:  # a drop
+            self.board.emit("game_over", self.game)
         self.after_action()
 
     def refuse(self, text: str) -> None:
@@ -359,13 +320,13 @@ class PlayMode:
         it there (one move for one die; several when only consecutive dice reach it)."""
         if self.phase != "move":
             return {}
-        return checker_destinations(self.game.position, self._dice, source, self.pending)
+        return self.turn_plays().destinations(source, self.pending)
 
     def movable(self) -> list[int]:
         """The points (mover's numbering; 25 = bar) whose checker may move now."""
         if self.phase != "move":
             return []
-        return movable_points(self.game.position, self._dice, self.pending)
+        return self.turn_plays().movable(self.pending)
 
     def _pointer_ready(self) -> bool:
         return self.phase == "move" and not self.is_bot(self.game.turn)
@@ -388,15 +349,13 @@ class PlayMode:
             return
         self.selected, self.targets = source, dests
         order = sorted(dests, key=lambda d: -1 if d == OFF else self._numbers.number(mover, d), reverse=True)
-        names = [self._numbers.word(mover, d) for d in order]
-        self.board.say(_("Selected the checker on {where}. It can go to {targets}.").format(
-            where=self._numbers.where(mover, source), targets=_or_words(names)))
+        self.board.say(say.selected(self._numbers.where(mover, source), [self._numbers.word(mover, d) for d in order]))
 
     def _why_stuck(self, source: int) -> str:
         """The engine's reason the checker on ``source`` cannot move now."""
         left = self.dice_left
         if not left:
-            return _("No dice are left to play. {why}").format(why=self._explain(list(self.pending), complete=True).message)
+            return say.no_dice_left(self._explain(list(self.pending), complete=True).message)
         for d in sorted(set(left), reverse=True):
             start = 25 if source == BAR else source
             dest = start - d if start - d > 0 else OFF
@@ -409,7 +368,7 @@ class PlayMode:
         """Move the selected checker to ``destination`` (0 = off). A destination that is not
         legal is refused and the engine's explanation becomes the message."""
         if self.selected is None:
-            self.board.say(_("Select one of your checkers first, then the point it goes to."), "error")
+            self.board.say(say.select_first(), "error")
             return
         path = self.targets.get(destination)
         if path is None:
@@ -427,23 +386,21 @@ class PlayMode:
         if self.turn_complete():
             verdict = self._explain(list(self.pending), complete=True)
             if verdict.legal:
-                self.board.say(_("{moved}. All dice played: press Done to end your turn.").format(moved=moved), "info")
+                self.board.say(say.moved_all_dice(moved), "info")
             else:
                 self.board.say(f"{moved}. {verdict.message}", "error")
         else:
-            left = self.dice_left
-            self.board.say(ngettext("{moved}. {n} die left to play: {dice}.", "{moved}. {n} dice left to play: {dice}.",
-                                    len(left)).format(moved=moved, n=len(left), dice=dice_words(left)))
+            self.board.say(say.moved_with_dice_left(moved, self.dice_left))
 
     def turn_complete(self) -> bool:
         """True when no further single move may be made this turn."""
-        return not legal_continuations(self.game.position, self._dice, self.pending)
+        return not self.turn_plays().continuations(self.pending)
 
     def _why_not(self, source: int, destination: int) -> str:
         """The engine's explanation of the refused move ``source`` -> ``destination``."""
         left = self.dice_left
         if not left:
-            return _("No dice are left to play. {why}").format(why=self._explain(list(self.pending), complete=True).message)
+            return say.no_dice_left(self._explain(list(self.pending), complete=True).message)
         if destination == OFF:
             dice = [d for d in sorted(set(left)) if d >= source] or sorted(set(left), reverse=True)
             verdict = self._explain(self.pending + [Move(source, OFF, dice[0])], complete=False)
@@ -460,21 +417,6 @@ class PlayMode:
         if verdict.legal:  # e.g. a chain the engine accepts but the board does not offer
             return Reason.DIE_MISMATCH.rule
         return verdict.message
-
-    def _why_not_moving(self) -> str:
-        phase = self.phase
-        if phase == "over":
-            return _("The game is over: press New game to play again.")
-        actor = self.actor()
-        if actor is not None and self.is_bot(actor):
-            return _("It is {who}'s turn.").format(who=self._who(actor))
-        if phase == "roll":
-            if self.game.may_double():
-                return _("{side}: roll the dice first (or double).").format(side=self.game.turn)
-            return _("{side}: roll the dice first.").format(side=self.game.turn)
-        if phase == "respond":
-            return _("{side}: take or drop the cube first.").format(side=self.actor())
-        return _("Nothing to move now ({phase}).").format(phase=phase)
 
     def _own(self, n: int) -> bool:
         here = self.position.checkers(self.game.turn)
@@ -498,11 +440,11 @@ class PlayMode:
             self.board.say(Reason.NO_CHECKER.rule, "error")
         elif self.selected is not None and n == self.selected:
             self.selected, self.targets = None, {}
-            self.board.say(_("Selection cleared."))
+            self.board.say(say.selection_cleared())
         elif self.selected is not None and (n in self.targets or n == OFF or not self._own(n)):
             self.move_to(n)
         elif n == OFF:
-            self.board.say(_("Select a checker first, then the tray to bear it off."), "error")
+            self.board.say(say.tray_needs_selection(), "error")
         else:
             self.select(n)
 
@@ -513,7 +455,7 @@ class PlayMode:
 
         try:
             for seg in parse_moves(text):
-                for _ in range(seg.count):
+                for _copy in range(seg.count):
                     for a, b in zip(seg.path, seg.path[1:]):
                         self.select(a)
                         if self.selected is None:
@@ -527,11 +469,11 @@ class PlayMode:
     def undo(self) -> Move | None:
         """Take back the last move of this turn (``None`` when there is none)."""
         if not self.pending:
-            self.refuse(_("Nothing to undo this turn."))
+            self.refuse(say.nothing_to_undo())
             return None
         m = self.pending.pop()
         self.selected, self.targets = None, {}
-        self.board.say(_("Took back {move}.").format(move=self._numbers.move(self.game.turn, m)))
+        self.board.say(say.took_back(self._numbers.move(self.game.turn, m)))
         self.board.changed()
         return m
 
@@ -550,10 +492,9 @@ class PlayMode:
     def _end_turn(self, play: Play) -> Play:
         mover = self.game.turn
         if play.is_empty:
-            self._note(_("{who} cannot move with {roll} and passes.").format(who=self._who(mover), roll=play.roll))
+            self._note(say.cannot_move_passes(self._who(mover), play.roll))
         else:
-            self._note(_("{who} played {play}.").format(
-                who=self._who(mover), play=self._numbers.play(mover, play.moves, play.notation)))
+            self._note(say.played(self._who(mover), self._numbers.play(mover, play.moves, play.notation)))
         played = self._finish(play)
         self.after_action()
         return played
@@ -616,6 +557,7 @@ class PlayMode:
         return {"score": tuple(game.score), "match_length": game.length, "crawford": bool(game.crawford)}
 
     def controls(self) -> list[Control]:
+        """The buttons to show now."""
         phase = self.phase
         human_acts = not self.is_bot(self.actor())
         if phase == "move":
@@ -634,10 +576,12 @@ class PlayMode:
         return []
 
     def actions(self) -> dict[str, Callable[[], Any]]:
+        """Each button's id -> what pressing it does."""
         return {"undo": self.undo, "done": self.done, "roll": self.roll_dice, "double": self.double,
                 "take": self.take, "drop": self.drop, "new-game": self.new_game}
 
     def control(self, cid: str) -> None:
+        """Press the button ``cid``; a refusal by the game is shown, not raised."""
         action = self.actions().get(cid)
         if action is None:
             raise BglearnError(_("unknown control {cid!r}.").format(cid=cid))
@@ -647,57 +591,15 @@ class PlayMode:
             self.refuse(str(exc))
 
     def status_words(self) -> str:
-        phase = self.phase
-        game = self.game
-        if phase == "over":
-            return ngettext("game over, {winner} won {n} point", "game over, {winner} won {n} points",
-                            game.points).format(winner=game.winner, n=game.points)
-        if phase == "move":
-            return ngettext("{side} to play, roll {roll}, {n} move pending", "{side} to play, roll {roll}, {n} moves pending",
-                            len(self.pending)).format(side=game.turn, roll=game.roll, n=len(self.pending))
-        if phase == "respond":
-            return _("{side} to take or drop").format(side=self.actor())
-        if phase == "roll":
-            return _("{side} to roll").format(side=game.turn)
-        return _("{side} to start").format(side=game.turn)
+        """What the board is doing, in a few words (``White to play, roll 3-1, 0 moves pending``)."""
+        return say.status_words(self.game, len(self.pending), self.actor())
 
     def status(self) -> str:
         """One line: who acts, the dice, the cube, the pip counts, the match score."""
-        words = self.status_words()
-        pos = self.position
-        if self._long_nardy:
-            text = _("{words} · Long Nardy (no cube) · pips White {white}, Red {red}").format(
-                words=words[0].upper() + words[1:], white=pos.pip_count(WHITE), red=pos.pip_count(RED))
-            if self.bot is not None:
-                name = str(getattr(self.bot, "label_long_nardy", None) or getattr(self.bot, "label", N_("computer")))
-                text += " · " + _("{side}: {player}").format(side=self.human.opponent, player=_(name))
-            return text
-        cube = self.game.cube
-        owner = _("centred") if cube.owner is None else _("owned by {side}").format(side=cube.owner)
-        extra = " · " + _("cube {value} {owner} · pips White {white}, Red {red}").format(
-            value=cube.value, owner=owner, white=pos.pip_count(WHITE), red=pos.pip_count(RED))
-        game = self.game
-        if game.length:
-            white, red = game.score
-            extra += " · " + _("{length}-point match, White {white} - Red {red}").format(
-                length=game.length, white=white, red=red)
-            if game.crawford:
-                extra += " " + _("(Crawford game: no doubling)")
-        if self.bot is not None:
-            extra += " · " + _("{side}: {player}").format(
-                side=self.human.opponent, player=_(getattr(self.bot, "label", N_("computer"))))
-        return words[0].upper() + words[1:] + extra
-
-
-def _offered_value(game: Any) -> int:
-    offer = getattr(game.cube, "offer", None)
-    return int(offer.value) if offer is not None else 2 * int(game.cube.value)
+        return say.status_line(self.status_words(), self.game, self.position, bot=self.bot, human=self.human,
+                               long_nardy=self._long_nardy)
 
 
 def _ask(bot: Any, method: str, game: Any, default: bool) -> bool:
     fn = getattr(bot, method, None)
     return bool(fn(game)) if callable(fn) else default
-
-
-def _or_words(items: list[str]) -> str:
-    return join_or(items)

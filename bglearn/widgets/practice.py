@@ -22,7 +22,7 @@ board before deciding.
 >>> from bglearn import Position
 >>> from bglearn.widgets.session import BoardSession
 >>> board = BoardSession(mode="practice", position=Position(), roll="31")
->>> board.select(8); board.move_to(4)          # 8/4 with a 3-1: not a legal move, but allowed here
+>>> board.playing.select(8); board.playing.move_to(4)   # 8/4 with a 3-1: not legal, but allowed here
 >>> board.message
 '8/5 5/4. Press Done when your play is finished.'
 """
@@ -39,7 +39,7 @@ from .common import Control, dice_words, other_number
 from .play import PlayMode
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .session import BoardSession
+    from .seams import SessionView
 
 __all__ = ["PracticeMode"]
 
@@ -48,7 +48,7 @@ class PracticeMode(PlayMode):
     """Two people at one board; an illegal play may be made, and the opponent accepts it (by rolling
     or doubling) or demands a correction. :attr:`log` lists each judged play."""
 
-    def __init__(self, board: BoardSession, **kw: Any) -> None:
+    def __init__(self, board: SessionView, **kw: Any) -> None:
         super().__init__(board, bot=None, **kw)
         self.tabled: Play | None = None
         self.strict = False

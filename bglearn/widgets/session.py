@@ -10,19 +10,24 @@ Modes, one module each:
 - ``"setup"`` — :class:`~bglearn.widgets.setup.SetupMode`: a teacher places checkers;
 - ``"show"`` — :class:`~bglearn.widgets.show.ShowMode`: a given play shown move by move.
 
-Setup and show are entered from a game and return to it. Points given to :meth:`BoardSession.click`
-are in the board's printed numbering (the ``perspective``'s): ``{"point": 13}``, ``{"bar": "white"}``,
-``{"off": "white"}``; :meth:`BoardSession.select` and :meth:`BoardSession.move_to` take the mover's
+Setup and show are entered from a game and return to it. The session routes: a click or a button
+goes to the mode the board is in (:class:`~bglearn.widgets.seams.Mode`), and the modes see the session
+only as a :class:`~bglearn.widgets.seams.SessionView`. The game itself is driven on its mode,
+:attr:`BoardSession.playing` (:meth:`BoardSession.game_mode` refuses while a setup or a show is on).
+
+Points given to :meth:`BoardSession.click` are in the board's printed numbering (the
+``perspective``'s): ``{"point": 13}``, ``{"bar": "white"}``, ``{"off": "white"}``;
+:meth:`PlayMode.select <bglearn.widgets.play.PlayMode.select>` and ``move_to`` take the mover's
 numbering (``BAR`` = 25, ``OFF`` = 0). Every sentence the learner reads uses the printed numbers.
 
 >>> from bglearn.widgets.session import BoardSession
 >>> from bglearn import Position
 >>> s = BoardSession(mode="humans", position=Position(), roll="31")
->>> s.select(8)
->>> sorted(s.targets)
+>>> s.click(8)
+>>> sorted(s.playing.targets)
 [4, 5, 7]
->>> s.move_to(5); s.select(6); s.move_to(5)
->>> s.done().notation
+>>> s.click(5); s.click(6); s.click(5)
+>>> s.game_mode().done().notation
 '8/5 6/5'
 """
 
@@ -31,12 +36,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..bots import make_bot
-from ..dice import Dice, Roll, RollLike
+from ..dice import Dice, RollLike
 from ..errors import BglearnError, GameFlowError
 from ..verdicts import parse_play
 from ..plays import Move, Play
-from ..i18n import N_, _
+from ..i18n import _
 from ..position import WHITE, Player, Position
+from ..variants import find_variant
 from .common import BoardNumbers, Control, as_player, as_variant, parse_target
 from .play import PlayMode
 from .practice import PracticeMode
@@ -44,13 +50,9 @@ from .setup import SetupMode
 from .show import ShowMode
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .seams import Mode
 
-__all__ = ["BoardSession", "Control", "MODES", "VARIANT_NAMES"]
-
-LONG_NARDY = "long-nardy"
-VARIANT_NAMES = {"backgammon": N_("backgammon"), LONG_NARDY: N_("Long Nardy")}
-"""Each variant's name in a sentence (translated where shown)."""
+__all__ = ["BoardSession", "Control", "MODES"]
 
 MODES = ("humans", "computer", "practice", "setup", "show")
 """``humans``: two people at one board; ``computer``: a person against a computer player;
@@ -75,6 +77,10 @@ class BoardSession:
 
     Callbacks (:meth:`on_move`, :meth:`on_turn_end`, :meth:`on_game_over`, :meth:`on_change`)
     receive the move, the finished turn's :class:`Play`, the game, and the session itself.
+
+    It is what :class:`~bglearn.widgets.board.BoardWidget` reads
+    (:class:`~bglearn.widgets.seams.BoardModel`) and what each mode may ask of its board
+    (:class:`~bglearn.widgets.seams.SessionView`); the game is :attr:`playing`.
     """
 
     def __init__(
@@ -98,11 +104,13 @@ class BoardSession:
         if position is not None and not isinstance(position, Position):
             raise BglearnError(_("position must be a Position, got {kind}.").format(kind=type(position).__name__))
         self.variant = _choose_variant(variant, position, game)
-        if self.variant == LONG_NARDY:
+        game_class = find_variant(self.variant)
+        if game_class is not Position:  # another game: its Game, and no setup (it places backgammon checkers)
             if mode == "setup":
-                raise BglearnError(_("setup mode places backgammon checkers only; for Long Nardy give a "
-                                     "position made with Position(..., variant=\"long-nardy\")."))
-            game_options["variant"] = LONG_NARDY
+                raise BglearnError(_("setup mode places backgammon checkers only; for {game} give a position "
+                                     "made with Position(..., variant={variant!r}).").format(
+                    game=game_class.game_name(), variant=self.variant))
+            game_options["variant"] = self.variant
         human_side = as_player(human, "human")
         if perspective is not None:
             self.perspective = as_player(perspective, "perspective")
@@ -121,7 +129,7 @@ class BoardSession:
             bot = make_bot(opponent, seed) if mode == "computer" else None
             self.playing = PlayMode(self, bot=bot, human=human_side, auto_roll=bool(auto_roll),
                                     game_options=game_options)
-        self.current: PlayMode | SetupMode | ShowMode = self.playing
+        self.current: Mode = self.playing
         if game is not None:
             self.playing.use_game(game)
         else:
@@ -130,7 +138,7 @@ class BoardSession:
             self.start_setup(position if position is not None else Position())
         self._quiet = False
 
-    # -- plumbing the modes use ---------------------------------------------------------------------
+    # -- what a mode may ask (SessionView) ----------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
         """Set the sentence under the board (``kind``: ``info``, ``error``, ``ok``, ``loss``)."""
         self.message = text
@@ -142,13 +150,9 @@ class BoardSession:
             self.emit("change", self)
 
     def emit(self, kind: str, *args: Any) -> None:
+        """Call the listeners of ``kind`` (``move``, ``turn_end``, ``game_over``, ``change``)."""
         for cb in list(self._callbacks[kind]):
             cb(*args)
-
-    def leave(self, mode: Any) -> None:
-        """``mode`` (setup or show) is finished: the board shows the game again."""
-        if self.current is mode:
-            self.current = self.playing
 
     # -- reading ------------------------------------------------------------------------------------
     @property
@@ -156,92 +160,27 @@ class BoardSession:
         """``humans``, ``computer``, ``practice``, ``setup`` or ``show``."""
         return self.current.name
 
-    @property
-    def play_mode(self) -> str:
-        """The mode of the game behind a setup or a play being shown."""
-        return self.playing.name
-
-    @property
-    def game(self) -> Game:
-        """The :class:`~bglearn.game.Game` being played."""
-        return self.playing.game
-
-    @property
-    def bot(self) -> Any:
-        return self.playing.bot
-
-    @property
-    def human(self) -> Player:
-        return self.playing.human
-
-    @property
-    def turn(self) -> Player:
-        """The side whose turn it is."""
-        return self.game.turn
-
+    # phase, is_over and actor() are the three questions a loop driving the board asks at each step
+    # (the lessons' and tests' "whose turn, and what now?"); they read the game behind any mode.
     @property
     def phase(self) -> str:
         """The game's phase: ``opening``, ``roll``, ``move``, ``respond``, ``resign`` or ``over``."""
-        return self.game.phase
-
-    @property
-    def roll(self) -> Roll | None:
-        """The dice to play now (``None`` before rolling)."""
-        return self.playing.roll
-
-    @property
-    def turn_position(self) -> Position:
-        """The position at the start of the current turn (the game's position)."""
-        return self.game.position
-
-    @property
-    def position(self) -> Position:
-        """The position on the board: the turn's position with the pending moves made."""
-        return self.playing.position
-
-    @property
-    def pending(self) -> list[Move]:
-        """The single-die moves made this turn, not yet ended with Done."""
-        return self.playing.pending
-
-    @property
-    def selected(self) -> int | None:
-        """The selected checker's point (mover's numbering; 25 = bar)."""
-        return self.playing.selected
-
-    @property
-    def targets(self) -> dict[int, tuple[Move, ...]]:
-        """The selected checker's destinations (mover's numbering) -> the moves that reach them."""
-        return self.playing.targets
-
-    @property
-    def last_play(self) -> Play | None:
-        return self.playing.last_play
-
-    @property
-    def dice_left(self) -> tuple[int, ...]:
-        return self.playing.dice_left
-
-    @property
-    def dice_state(self) -> list[dict[str, Any]]:
-        return self.playing.dice_state
+        return self.playing.game.phase
 
     @property
     def is_over(self) -> bool:
-        return bool(self.game.is_over)
+        """True when the game on the board has ended."""
+        return bool(self.playing.game.is_over)
 
     def actor(self) -> Player | None:
         """The side that must act now (the responder while a double is offered), None when over."""
         return self.playing.actor()
 
-    def is_bot(self, player: Player | None) -> bool:
-        return self.playing.is_bot(player)
-
-    def destinations(self, source: int) -> dict[int, tuple[Move, ...]]:
-        return self.playing.destinations(source)
-
-    def movable(self) -> list[int]:
-        return self.playing.movable()
+    @property
+    def dice_state(self) -> list[dict[str, Any]]:
+        """The dice drawn above the board (only while the game is shown): ``[{"value": 3, "used":
+        True}, ...]``."""
+        return self.playing.dice_state if self.current is self.playing else []
 
     # -- callbacks ----------------------------------------------------------------------------------
     def on_move(self, callback: Callable[[Move], Any]) -> Callable[..., Any]:
@@ -276,53 +215,12 @@ class BoardSession:
         """Press the button ``cid`` (what the browser sends)."""
         self.current.control(cid)
 
-    # -- the game (the play mode behind any setup or show) --------------------------------------------
-    def _game_mode(self) -> PlayMode:
+    # -- the modes ------------------------------------------------------------------------------------
+    def game_mode(self) -> PlayMode:
+        """The game on the board, to drive it from code; refused while a setup or a show is on."""
         if self.current is not self.playing:
             raise GameFlowError(_("the board is in {mode} mode; finish it first.").format(mode=self.mode))
         return self.playing
-
-    def select(self, source: int) -> None:
-        """Select the mover's checker on ``source`` (mover's numbering; 25 = bar)."""
-        self._game_mode().select(source)
-
-    def move_to(self, destination: int) -> None:
-        """Move the selected checker to ``destination`` (mover's numbering; 0 = off)."""
-        self._game_mode().move_to(destination)
-
-    def move(self, text: str) -> None:
-        """Single moves from notation, as if clicked (``"13/7"``); a refused one raises
-        :class:`~bglearn.errors.IllegalPlayError` with the reason."""
-        self._game_mode().move(text)
-
-    def undo(self) -> Move | None:
-        """Take back the last move of this turn."""
-        return self._game_mode().undo()
-
-    def done(self) -> Play | None:
-        """End the turn if the moves made are a legal play (else the reason is shown, ``None``)."""
-        return self._game_mode().done()
-
-    def play(self, play: Play | str) -> Play:
-        """Play a whole turn from code; illegal plays raise :class:`~bglearn.errors.IllegalPlayError`."""
-        return self._game_mode().play(play)
-
-    def roll_dice(self, roll: RollLike | None = None) -> Roll:
-        """Throw the dice (or set ``roll``, for a lesson) for the side to play."""
-        return self._game_mode().roll_dice(roll)
-
-    def set_dice(self, roll: RollLike) -> Roll:
-        """Set the dice for the side to play (a lesson's roll)."""
-        return self.roll_dice(roll)
-
-    def double(self) -> None:
-        self._game_mode().double()
-
-    def take(self) -> None:
-        self._game_mode().take()
-
-    def drop(self) -> None:
-        self._game_mode().drop()
 
     def new_game(self, position: Position | None = None, roll: RollLike | None = None) -> None:
         """Start a new game of the board's variant (from ``position``, else the start with an opening
@@ -332,63 +230,41 @@ class BoardSession:
         self.current = self.playing
         self.playing.new_game(position=position, roll=roll)
 
-    # -- setup ----------------------------------------------------------------------------------------
     def start_setup(self, position: Position | None = None) -> None:
         """Enter setup mode, starting from ``position`` (default: the board shown now). Setup places
         backgammon checkers only: on a Long Nardy board it is refused with a clear error."""
-        if self.variant == LONG_NARDY:
-            raise GameFlowError(_("setup mode places backgammon checkers only; this board plays Long Nardy."))
-        base = position if position is not None else self.game.position
+        if find_variant(self.variant) is not Position:
+            raise GameFlowError(_("setup mode places backgammon checkers only; this board plays {game}.").format(
+                game=find_variant(self.variant).game_name()))
+        base = position if position is not None else self.playing.game.position
         self.playing.clear_turn()
         self.current = SetupMode(self, base)
         self.say(_("Setup: choose a colour, then select points to add checkers (Remove takes one away)."))
         self.changed()
 
-    def _setup(self) -> SetupMode:
+    def setup_mode(self) -> SetupMode:
+        """The setup in progress (place, remove, finish); refused when the board is not in setup mode."""
         if not isinstance(self.current, SetupMode):
             raise GameFlowError("the board is not in setup mode: call start_setup() first.")
         return self.current
 
     @property
     def setup_position(self) -> Position:
-        """The position being set up (checkers not placed count as borne off)."""
-        return self._setup().position
+        """The position being set up (checkers not placed count as borne off); read by the browser
+        tests while the board is in setup mode."""
+        return self.setup_mode().position
 
-    @property
-    def setup_tool(self) -> str:
-        return self._setup().tool
-
-    @setup_tool.setter
-    def setup_tool(self, tool: str) -> None:
-        self._setup().control(f"tool-{tool}")
-
-    def place(self, player: Player | str, point: int | str, count: int = 1) -> None:
-        self._setup().place(player, point, count)
-        self.changed()
-
-    def remove(self, player: Player | str, point: int | str, count: int = 1) -> None:
-        self._setup().remove(player, point, count)
-        self.changed()
-
-    def clear_setup(self) -> None:
-        self._setup().clear()
-        self.changed()
-
-    def finish_setup(self, turn: Player | str | None = None, roll: RollLike | None = None) -> None:
-        """Leave setup mode: a new game starts from the position set up, ``turn`` on roll."""
-        self._setup().finish(turn, roll)
-
-    # -- show me --------------------------------------------------------------------------------------
     def show(self, play: Play | str, position: Position | None = None, roll: RollLike | None = None) -> list[dict[str, Any]]:
         """Show ``play`` move by move (a :class:`Play`, or notation for ``position``/``roll``,
         default the current turn's). Returns the frames (render options, one per step)."""
         if not isinstance(play, Play):
-            pos = position if position is not None else self.game.position
-            r = roll if roll is not None else self.game.roll
+            game = self.playing.game
+            pos = position if position is not None else game.position
+            r = roll if roll is not None else game.roll
             if r is None:
                 raise GameFlowError(_("Which roll? Give roll= (nothing has been rolled yet)."))
             play = parse_play(pos, r, play)
-        shown = ShowMode(self, play)
+        shown = ShowMode(self, play, self.playing.cube_view())
         self.current = shown
         self.say(_("Showing {caption}.").format(caption=shown.frames[0]["caption"]))
         self.changed()
@@ -396,20 +272,8 @@ class BoardSession:
 
     @property
     def frames(self) -> list[dict[str, Any]]:
+        """The renderer's options for each frame of the play being shown (empty otherwise)."""
         return self.current.frames if isinstance(self.current, ShowMode) else []
-
-    @property
-    def frame_index(self) -> int:
-        return self.current.index if isinstance(self.current, ShowMode) else 0
-
-    @property
-    def shown_play(self) -> Play | None:
-        return self.current.play if isinstance(self.current, ShowMode) else None
-
-    def step(self, delta: int = 1) -> None:
-        """Step the shown play forwards (or back with ``-1``)."""
-        if isinstance(self.current, ShowMode):
-            self.current.step(delta)
 
     def end_show(self) -> None:
         """Leave "show me" mode and return to the game."""
@@ -417,7 +281,7 @@ class BoardSession:
         self.say(_("Back to the game: {prompt}").format(prompt=self.playing.prompt()))
         self.changed()
 
-    # -- what the board shows -------------------------------------------------------------------------
+    # -- what the board shows (the mode's) ------------------------------------------------------------
     def view(self) -> dict[str, Any]:
         """The renderer's options for the board as it should look now (``bglearn.svg.render``)."""
         return self.current.view()
@@ -446,9 +310,9 @@ def _variant_of(position: Any) -> str:
 
 
 def _check_same_variant(variant: str, position: Position) -> None:
-    if _variant_of(position) != variant:
+    if type(position) is not find_variant(variant):
         raise BglearnError(_("this board plays {variant}, but the position given is a {other} position.").format(
-            variant=_(VARIANT_NAMES[variant]), other=_(VARIANT_NAMES[_variant_of(position)])))
+            variant=find_variant(variant).game_name(), other=type(position).game_name()))
 
 
 def _choose_variant(variant: str | None, position: Position | None, game: Any) -> str:

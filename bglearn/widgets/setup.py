@@ -5,7 +5,7 @@ point); checkers not placed count as borne off.
 >>> from bglearn import Position
 >>> from bglearn.widgets.session import BoardSession
 >>> board = BoardSession(mode="setup", position=Position())
->>> setup = board.current
+>>> setup = board.setup_mode()
 >>> setup.clear(); setup.place("white", 6, 2)
 >>> setup.position.pips
 {WHITE: 12, RED: 0}
@@ -24,7 +24,7 @@ from ..position import RED, WHITE, Player, Position
 from .common import Control, as_player
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .session import BoardSession
+    from .seams import SessionView
 
 __all__ = ["SetupMode", "SETUP_TOOLS"]
 
@@ -36,7 +36,7 @@ class SetupMode:
 
     name = "setup"
 
-    def __init__(self, board: "BoardSession", position: Position) -> None:
+    def __init__(self, board: SessionView, position: Position) -> None:
         self.board = board
         self.tool = "white"
         self.sides: list[list[int]] = [list(position.white), list(position.red)]
@@ -54,7 +54,17 @@ class SetupMode:
 
     def place(self, player: Player | str, point: int | str, count: int = 1) -> None:
         """Add ``count`` checkers of ``player`` on ``point`` (``player``'s own numbering, or
-        ``"bar"``). Refused with the engine's reason when the position would be invalid."""
+        ``"bar"``) and redraw. Refused with the engine's reason when the position would be invalid."""
+        self._place(player, point, count)
+        self.board.changed()
+
+    def remove(self, player: Player | str, point: int | str, count: int = 1) -> None:
+        """Take ``count`` checkers of ``player`` off ``point`` (``player``'s numbering or ``"bar"``)
+        and redraw."""
+        self._remove(player, point, count)
+        self.board.changed()
+
+    def _place(self, player: Player | str, point: int | str, count: int = 1) -> None:
         who = as_player(player, "player")
         index = 0 if point in ("bar", BAR, 0) else int(point)
         if not 0 <= index <= 24:
@@ -64,8 +74,7 @@ class SetupMode:
         sides[who][index] += count
         self._try(sides)
 
-    def remove(self, player: Player | str, point: int | str, count: int = 1) -> None:
-        """Take ``count`` checkers of ``player`` off ``point`` (``player``'s numbering or ``"bar"``)."""
+    def _remove(self, player: Player | str, point: int | str, count: int = 1) -> None:
         who = as_player(player, "player")
         index = 0 if point in ("bar", BAR, 0) else int(point)
         sides = [list(s) for s in self.sides]
@@ -87,9 +96,8 @@ class SetupMode:
             white=pos.off(WHITE), red=pos.off(RED)))
 
     def clear(self) -> None:
-        """An empty board (every checker counted as borne off)."""
-        self.sides = [[0] * 25, [0] * 25]
-        self.board.say(_("Board cleared: choose a colour, then select points to place checkers."))
+        """An empty board (every checker counted as borne off); redraws."""
+        self.control("clear")
 
     def click(self, kind: str, value: Any) -> None:
         tool = self.tool
@@ -99,12 +107,12 @@ class SetupMode:
         if kind == "bar":
             who = value if value is not None else as_player(tool if tool != "remove" else "white", "colour")
             if tool == "remove":
-                self.remove(who, "bar")
+                self._remove(who, "bar")
             elif as_player(tool, "colour") is not who:
                 self.board.say(_("That is {player}'s bar; choose {player} to place a checker there.").format(
                     player=Player(who).name_text), "error")
             else:
-                self.place(who, "bar")
+                self._place(who, "bar")
             return
         white_n = value if self.board.perspective is WHITE else 25 - value
         if tool == "remove":
@@ -112,10 +120,10 @@ class SetupMode:
             if owner is None:
                 self.board.say(_("There is no checker there to remove."), "error")
             else:
-                self.remove(owner, white_n if owner is WHITE else 25 - white_n)
+                self._remove(owner, white_n if owner is WHITE else 25 - white_n)
         else:
             who = as_player(tool, "colour")
-            self.place(who, white_n if who is WHITE else 25 - white_n)
+            self._place(who, white_n if who is WHITE else 25 - white_n)
 
     def finish(self, turn: Player | str | None = None, roll: RollLike | None = None) -> None:
         """Leave setup: a new game starts from the position set up, ``turn`` on roll."""
@@ -131,8 +139,7 @@ class SetupMode:
             self.board.say(_("{rule} Place checkers for both sides.").format(rule=Reason.GAME_OVER.rule), "error")
             self.board.changed()
             return
-        self.board.leave(self)
-        self.board.playing.new_game(position=pos, roll=roll)
+        self.board.new_game(position=pos, roll=roll)
 
     def control(self, cid: str) -> None:
         if cid.startswith("tool-") and cid[5:] in SETUP_TOOLS:
@@ -141,7 +148,8 @@ class SetupMode:
                            _("Setup: selecting a point now will add a White checker.") if self.tool == "white" else
                            _("Setup: selecting a point now will add a Red checker."))
         elif cid == "clear":
-            self.clear()
+            self.sides = [[0] * 25, [0] * 25]
+            self.board.say(_("Board cleared: choose a colour, then select points to place checkers."))
         elif cid == "start":
             self.sides = [list(Position().white), list(Position().red)]
             self.board.say(_("The starting position."))

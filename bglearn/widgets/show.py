@@ -22,21 +22,21 @@ from ..position import Position
 from .common import Control
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .session import BoardSession
+    from .seams import SessionView
 
 __all__ = ["ShowMode"]
 
 
 class ShowMode:
-    """The frames of ``play``: the position before it, then after each of its moves, with arrows."""
+    """The frames of ``play``: the position before it, then after each of its moves, with arrows;
+    ``cube`` is the renderer's cube options of the game behind the show."""
 
     name = "show"
 
-    def __init__(self, board: "BoardSession", play: Play) -> None:
+    def __init__(self, board: SessionView, play: Play, cube: dict[str, Any]) -> None:
         self.board = board
         self.play = play
         start = play.position
-        cube = board.playing.cube_view()
         mover = play.player
         numbers = board.numbers
         first = (_("{player} to play {roll}: {play}").format(

@@ -26,6 +26,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -151,6 +152,15 @@ class JupyterServer:
                     pass
 
     # -- notebooks and kernels ----------------------------------------------------------------
+    def shut_down_kernels(self) -> None:
+        """End every session and its kernel (what a test left running): idle kernels of earlier tests
+        would otherwise keep their memory, and some CPU, until the server stops."""
+        for session in self.api("/api/sessions") or []:
+            try:
+                self.api(f"/api/sessions/{session['id']}", method="DELETE")
+            except OSError:  # already gone
+                pass
+
     def write_notebook(self, name: str, cells: Sequence[str]) -> Path:
         nb = nbformat.v4.new_notebook()
         nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
@@ -160,12 +170,21 @@ class JupyterServer:
         return path
 
     def api(self, path: str, method: str = "GET", body: dict | None = None):
+        """The server's REST API. A GET that meets a server error is asked again (up to 5 s): reading a
+        notebook while the server is still writing it (a save the test just started) can fail once."""
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(f"{self.url}{path}", data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(req, timeout=10) as r:
-            text = r.read().decode()
-            return json.loads(text) if text else None
+        deadline = time.monotonic() + 5
+        while True:
+            req = urllib.request.Request(f"{self.url}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(req, timeout=10) as r:
+                    text = r.read().decode()
+                    return json.loads(text) if text else None
+            except urllib.error.HTTPError as exc:
+                if method != "GET" or exc.code < 500 or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.3)
 
     def kernel_id_for(self, name: str) -> str:
         for s in self.api("/api/sessions"):
@@ -258,7 +277,14 @@ def screenshot(target, name: str) -> Path:
     """Save a screenshot under tests/artifacts/ (page or locator) and return its path."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / name
-    target.screenshot(path=str(path))
+    for attempt in range(3):
+        try:
+            target.screenshot(path=str(path))
+            return path
+        except Exception as exc:  # a widget redrawn while it was being shot: a locator finds the new one
+            if attempt == 2 or "not attached" not in str(exc):
+                raise
+            time.sleep(0.3)
     return path
 
 

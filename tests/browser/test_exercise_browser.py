@@ -135,7 +135,10 @@ def test_answer_by_clicking_save_and_grade(jupyter_server, page, tmp_path):
     deadline = time.monotonic() + 30
     saved: dict = {}
     while time.monotonic() < deadline:
-        saved = saved_answers(json.loads(path.read_text()))
+        try:
+            saved = saved_answers(json.loads(path.read_text()))
+        except json.JSONDecodeError:  # read while the server was writing it: read again
+            saved = {}
         if len(saved) == len(qs):
             break
         time.sleep(0.5)

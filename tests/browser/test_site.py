@@ -5,7 +5,8 @@ extra (kept between runs under ``~/.cache/bglearn-tests``), serves it with ``pyt
 127.0.0.1, and drives Debian's Chromium: lessons 01 and 03 run every cell with no error and draw boards,
 a teacher's added notebook plays a move on a BoardWidget, and no request leaves 127.0.0.1.
 
-Slow (a build of about a minute, then a Pyodide kernel start per page). Without a Python 3.12+ on the
+Slow (a build of about a minute, then a Pyodide kernel start per page); the build is kept under
+``~/.cache/bglearn-tests`` and reused while nothing it reads has changed. Without a Python 3.12+ on the
 machine the test skips; ``BGLEARN_REQUIRE_SITE_TEST=1`` (set by ``.ci/run``) turns that skip into a failure.
 """
 
@@ -52,10 +53,24 @@ def _build_python() -> str | None:
     return next((c for c in candidates if c and _works(c)), None)
 
 
+def _install_spec() -> bytes:
+    """What the site venv's packages depend on in pyproject.toml: the build system, the kit's dependencies
+    and its ``site`` extra (not the rest of the file, which changes often)."""
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: key on the whole file
+        return text.encode()
+    config = tomllib.loads(text)
+    project = config["project"]
+    spec = [config.get("build-system"), project.get("dependencies"), project["optional-dependencies"]["site"]]
+    return json.dumps(spec, sort_keys=True).encode()
+
+
 def _site_venv(python: str) -> Path:
     """A virtual environment with this clone of the kit (editable) and its ``site`` extra, made once per
-    clone, build Python and pyproject.toml."""
-    key = hashlib.sha256((REPO / "pyproject.toml").read_bytes() + python.encode() + str(REPO).encode()).hexdigest()[:12]
+    clone, build Python and install spec (:func:`_install_spec`)."""
+    key = hashlib.sha256(_install_spec() + python.encode() + str(REPO).encode()).hexdigest()[:12]
     venv = CACHE / f"site-venv-{key}"
     marker = venv / ".ready"
     if not marker.exists():
@@ -67,8 +82,66 @@ def _site_venv(python: str) -> Path:
     return venv
 
 
+#: A teacher's own notebooks, added to the site with ``--add`` (file name -> code cells).
+TEACHERS = {
+    "board.ipynb": [
+        "from bglearn import BoardWidget, Position\n"
+        "w = BoardWidget(mode='humans', position=Position(), roll='31')\nw",
+        "print('kernel-side-pending:', ' '.join(f'{m.source}/{m.destination}' for m in w.pending))",
+    ],
+    "bytecode.ipynb": [
+        "import IPython, bglearn\n"
+        "print('loaded', type(IPython.__loader__).__name__, open(bglearn.__spec__.cached, 'rb').read(8)[4:8].hex())",
+    ],
+    "where.ipynb": ["import os\nprint('working-folder:', *sorted(os.listdir('.')))"],
+}
+
+
+def _build_inputs(venv: Path) -> str:
+    """A hash of everything a build reads: the kit's package, the course's notebooks, pyproject.toml and
+    the README (the wheel's metadata), the teacher's notebooks, the build environment (its Python, the
+    kernel's version) and Node.js."""
+    digest = hashlib.sha256()
+    files = [p for p in (REPO / "bglearn").rglob("*") if p.is_file() and "__pycache__" not in p.parts
+             and p.suffix != ".pyc"]
+    files += [p for folder in ("notebooks", "exercises") for p in (REPO / folder).rglob("*.ipynb")
+              if ".ipynb_checkpoints" not in p.parts]
+    files += [REPO / "pyproject.toml", REPO / "README.md"]
+    for path in sorted(files):
+        digest.update(path.relative_to(REPO).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(json.dumps(TEACHERS, sort_keys=True).encode())
+    environment = subprocess.run(
+        [str(venv / "bin" / "python"), "-c",
+         "import sys, jupyterlite_core, jupyterlite_pyodide_kernel as k; "
+         "print(sys.version, jupyterlite_core.__version__, k.__version__)"],
+        capture_output=True, text=True, timeout=120, check=True).stdout
+    node = shutil.which("node")
+    node_version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout if node else ""
+    digest.update(environment.encode() + node_version.encode())
+    return digest.hexdigest()[:16]
+
+
+def _build(venv: Path, out: Path, work: Path) -> str:
+    """Build the site with ``bglearn site`` into ``out``, the teacher's notebooks added; what it printed."""
+    mine = work / "my-class"
+    mine.mkdir(parents=True)
+    for name, cells in TEACHERS.items():
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+        if name == "board.ipynb":
+            nb.cells.insert(0, nbformat.v4.new_markdown_cell("# A teacher's own notebook"))
+        nbformat.write(nb, mine / name)
+    proc = subprocess.run([str(venv / "bin" / "python"), "-m", "bglearn", "site", "-o", str(out), "--add",
+                           str(mine)], capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
+    """The built site. A build is kept under the test cache keyed by a hash of everything it reads
+    (:func:`_build_inputs`): a run whose inputs are those of the last build reuses it; any change to the
+    kit, the course or the build environment builds again."""
     python = _build_python()
     if python is None:
         reason = "no Python 3.12+ here to build the JupyterLite site with"
@@ -76,31 +149,21 @@ def site(tmp_path_factory) -> Path:
             pytest.fail(reason)
         pytest.skip(reason)
     venv = _site_venv(python)
-    tmp = tmp_path_factory.mktemp("site")
-    mine = tmp / "my-class"
-    mine.mkdir()
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_markdown_cell("# A teacher's own notebook"),
-        nbformat.v4.new_code_cell("from bglearn import BoardWidget, Position\n"
-                                  "w = BoardWidget(mode='humans', position=Position(), roll='31')\nw"),
-        nbformat.v4.new_code_cell("print('kernel-side-pending:', ' '.join(f'{m.source}/{m.destination}' for m in w.pending))"),
-    ]
-    nbformat.write(nb, mine / "board.ipynb")
-    check = nbformat.v4.new_notebook()
-    check.cells = [nbformat.v4.new_code_cell(
-        "import IPython, bglearn\n"
-        "print('loaded', type(IPython.__loader__).__name__, open(bglearn.__spec__.cached, 'rb').read(8)[4:8].hex())")]
-    nbformat.write(check, mine / "bytecode.ipynb")
-    where = nbformat.v4.new_notebook()
-    where.cells = [nbformat.v4.new_code_cell("import os\nprint('working-folder:', *sorted(os.listdir('.')))")]
-    nbformat.write(where, mine / "where.ipynb")
-    out = tmp / "out"
-    proc = subprocess.run([str(venv / "bin" / "python"), "-m", "bglearn", "site", "-o", str(out), "--add",
-                           str(mine)], capture_output=True, text=True, timeout=900)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "served by the site itself" in proc.stdout
-    return out
+    cached = CACHE / f"site-{_build_inputs(venv)}"
+    if not (cached / "built.txt").is_file():
+        tmp = tmp_path_factory.mktemp("site")
+        printed = _build(venv, tmp / "out", tmp)
+        # Keep the two newest earlier builds (each is some 60 MB; another run may be serving one).
+        earlier = sorted(CACHE.glob("site-[0-9a-f]*"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in earlier[2:]:
+            shutil.rmtree(old, ignore_errors=True)
+        staging = CACHE / f".staging-{cached.name}"
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.copytree(tmp / "out", staging / "out")
+        (staging / "built.txt").write_text(printed)
+        staging.rename(cached)
+    assert "served by the site itself" in (cached / "built.txt").read_text()
+    return cached / "out"
 
 
 @pytest.fixture(scope="module")
@@ -331,7 +394,7 @@ def test_the_site_leaves_out_only_what_a_learner_never_uses(site):
     """The kit's wheel holds exactly the package's modules (no stale module from a checkout's build/
     folder); jedi keeps its standard-library stubs and an empty third-party stub folder; Pygments keeps
     the Python highlighter only."""
-    from bglearn.browser_site import IMPORTED_ONLY, PRUNE
+    from bglearn.site.precompile import IMPORTED_ONLY, PRUNE
 
     folder = site / "static" / "pyodide-lock"
     [kit] = folder.glob("bglearn_kit-*.whl")
@@ -353,7 +416,7 @@ def test_the_site_leaves_out_only_what_a_learner_never_uses(site):
 
 
 def test_the_sites_wheels_hold_the_browsers_bytecode_and_the_lock_matches_them(site):
-    from bglearn.browser_site import KERNEL_PRELOAD
+    from bglearn.site.build import KERNEL_PRELOAD
 
     lock = json.loads((site / "static" / "pyodide-lock" / "pyodide-lock.json").read_text())
     major, minor = lock["info"]["python"].split(".")[:2]

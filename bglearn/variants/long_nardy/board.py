@@ -1,5 +1,6 @@
 """The Long Nardy board's fixed facts, shared by the variant's position, rules, checks and diagram
 (a module of constants with no imports from the rest of the variant, so each of those can use it).
+``OPPOSITE`` is the one place the numbering formula is written.
 
 Each side numbers the points from its own home: my point ``i`` is the opponent's point
 ``((i + 11) mod 24) + 1`` (my 24-point, my head, is the opponent's 12-point; my 13-point is the
@@ -11,7 +12,7 @@ opponent's 1-point). The map is its own inverse.
 
 from __future__ import annotations
 
-from ..position import CHECKERS
+from ...player import CHECKERS
 
 __all__ = ["VARIANT", "HEAD", "START", "OPPOSITE"]
 

@@ -1,15 +1,15 @@
 """What a Long Nardy diagram adds to the backgammon board (:func:`bglearn.svg.render` asks the position for it:
-:meth:`LongNardyPosition.draw_variant <bglearn.nardy.position.LongNardyPosition.draw_variant>`): both
+:meth:`LongNardyPosition.draw_variant <bglearn.variants.long_nardy.position.LongNardyPosition.draw_variant>`): both
 heads marked, each side's arrow of travel from its head, and the words that name the variant.
 
 Both sides travel anticlockwise (home on the right): the bottom player from its head (its 24-point,
 top right) along the top row and back along the bottom; the top player from its head (the bottom
 player's 12-point, bottom left) along the bottom row and back along the top. Display only: the
-points come from the position's numbering (:data:`bglearn.nardy.position.OPPOSITE`), no rule is
+points come from the position's numbering (:data:`bglearn.variants.long_nardy.board.OPPOSITE`), no rule is
 decided here.
 
 >>> from bglearn import RED, WHITE
->>> from bglearn.nardy.svg import screen_point
+>>> from bglearn.variants.long_nardy.svg import screen_point
 >>> screen_point(WHITE, WHITE, 24), screen_point(WHITE, RED, 24)   # each side's 24-point, seen by White
 (24, 12)
 """
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _
-from ..player import WHITE, Player
-from ..svg import F, PW, checker_style, coord
+from ...i18n import _
+from ...player import WHITE, Player
+from ...svg import F, PW, checker_style, coord
 from .board import HEAD, OPPOSITE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..position import Position
+    from ...position import Position
 
 __all__ = ["draw_nardy", "describe_nardy", "screen_point"]
 

@@ -23,15 +23,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..kernel import POINT_WEIGHT, RawMove
-from ..position import CHECKERS
+from ...kernel import POINT_WEIGHT, RawMove, mover_arrays
+from ...player import CHECKERS
 from .board import HEAD, OPPOSITE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..dice import Roll
-    from ..position import Position
+    from ...dice import Roll
+    from ...position import Position
 
-__all__ = ["HEAD_DOUBLES", "ROUTE", "mover_arrays", "head_limit", "six_block", "generate", "nardy_sequences"]
+__all__ = ["HEAD_DOUBLES", "ROUTE", "head_limit", "six_block", "generate", "nardy_sequences"]
 
 HEAD_DOUBLES = frozenset({6, 4, 3})
 """The doubles that let a side with all 15 checkers on its head move two checkers off it."""
@@ -40,18 +40,6 @@ HEAD_DOUBLES = frozenset({6, 4, 3})
 ROUTE: tuple[int, ...] = tuple(OPPOSITE[q] for q in range(1, 25))
 """The opponent's points 1, 2, ..., 24 (the end of its route first) in the mover's numbering:
 ``ROUTE[q - 1]`` is the mover's number for the opponent's point ``q`` (13-24, then 1-12)."""
-
-
-def mover_arrays(position: "Position") -> tuple[list[int], list[int]]:
-    """The side on roll as 26 numbers (0 = off, 1-24 points, 25 = bar, always 0) and the opponent's
-    counts in the mover's numbering (indices 1-24; 0 and 25 are 0)."""
-    me = position.checkers(position.turn)
-    opp = position.checkers(position.turn.opponent)
-    b = [CHECKERS - sum(me), *me[1:25], 0]
-    o = [0] * 26
-    for i in range(1, 25):
-        o[i] = opp[OPPOSITE[i]]
-    return b, o
 
 
 def head_limit(b: list[int] | tuple[int, ...], dice: tuple[int, ...]) -> int:
@@ -105,7 +93,7 @@ def _single_moves(b: list[int], o: list[int], d: int, head_ok: bool) -> list[tup
 
 def generate(b: list[int], o: list[int], dice: tuple[int, ...], opponent_off: int) -> list[tuple[RawMove, ...]]:
     """The move sequences of every distinct legal play (one per resulting position), after the
-    six-block and dice-usage rules; ``b`` and ``o`` as :func:`mover_arrays` gives them (left as they
+    six-block and dice-usage rules; ``b`` and ``o`` as :func:`bglearn.kernel.mover_arrays` gives them (left as they
     were); ``dice`` two values, or four equal ones for doubles. An empty list: the turn is lost."""
     limit = head_limit(b, dice)
     double = len(dice) == 4
@@ -151,6 +139,13 @@ def generate(b: list[int], o: list[int], dice: tuple[int, ...], opponent_off: in
 
 
 def nardy_sequences(position: "Position", roll: "Roll") -> list[tuple[RawMove, ...]]:
-    """The move sequences of the legal plays of ``position`` (a Long Nardy position) for ``roll``."""
+    """The move sequences of the legal plays of ``position`` (a Long Nardy position) for ``roll``, in
+    :func:`bglearn.legal_plays`' order (by their moves, highest source first)."""
     b, o = mover_arrays(position)
-    return generate(b, o, roll.dice, position.off(position.turn.opponent))
+    found = generate(b, o, roll.dice, position.off(position.turn.opponent))
+    found.sort(key=_order_key, reverse=True)
+    return found
+
+
+def _order_key(seq: tuple[RawMove, ...]) -> list[RawMove]:
+    return sorted(seq, reverse=True)

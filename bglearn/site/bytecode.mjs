@@ -1,17 +1,17 @@
-// Run bglearn/site_bytecode.py inside the Pyodide runtime, so that the browser's own Python (3.14 for
-// Pyodide 314) compiles the site's pure-Python wheels. Used by bglearn.browser_site at build time.
+// Run bglearn/site/bytecode.py inside the Pyodide runtime, so that the browser's own Python (3.14 for
+// Pyodide 314) compiles the site's pure-Python wheels. Used by bglearn.site.precompile at build time.
 //
-//   node site_bytecode.mjs PYODIDE_DIR JOB_DIR
+//   node bytecode.mjs PYODIDE_DIR JOB_DIR
 //
 // PYODIDE_DIR holds the unpacked npm runtime (pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip...).
-// JOB_DIR holds site_bytecode.py, job.json and the wheels the job names (see site_bytecode.main); it is
+// JOB_DIR holds bytecode.py, job.json and the wheels the job names (see bglearn.site.bytecode.main); it is
 // seen as /job inside Pyodide. Exits non-zero, with Python's traceback on stderr, if anything fails.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, jobDir] = process.argv.slice(2);
 if (!pyodideDir || !jobDir) {
-  console.error("usage: node site_bytecode.mjs PYODIDE_DIR JOB_DIR");
+  console.error("usage: node bytecode.mjs PYODIDE_DIR JOB_DIR");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(path.resolve(pyodideDir), "pyodide.mjs")).href);
@@ -26,9 +26,9 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(jobDir) }, 
 try {
   const status = pyodide.runPython(`
 import runpy, sys
-sys.argv = ["site_bytecode.py", "/job/job.json"]
+sys.argv = ["bytecode.py", "/job/job.json"]
 try:
-    runpy.run_path("/job/site_bytecode.py", run_name="__main__")
+    runpy.run_path("/job/bytecode.py", run_name="__main__")
     status = 0
 except SystemExit as exc:
     status = exc.code or 0

@@ -2,8 +2,8 @@
 on, with the variant's reasons (:attr:`Reason.HEAD_RULE`, :attr:`Reason.CLOSED_POINT`,
 :attr:`Reason.SIX_BLOCK`) and a sentence for each.
 
-:func:`bglearn.verdicts.explain` asks for this state when ``position.variant == "long-nardy"``; the
-rest of the judging (reading the notation, trying the dice in every order, the dice-usage rules, the
+:func:`bglearn.verdicts.explain` asks the position for this state (:meth:`LongNardyPosition.check_state
+<bglearn.variants.long_nardy.position.LongNardyPosition.check_state>`); the rest of the judging (reading the notation, trying the dice in every order, the dice-usage rules, the
 legal suggestion) is shared with backgammon.
 
 >>> from bglearn import Position, explain
@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..verdicts import CheckState, PointWords, Problem, Reason
-from ..i18n import _, ngettext
-from ..kernel import position_key
-from ..plays import BAR, OFF
+from ...verdicts import CheckState, PointWords, Problem, Reason
+from ...i18n import _, ngettext
+from ...kernel import mover_arrays, position_key
+from ...plays import BAR, OFF
 from .board import HEAD
-from .rules import ROUTE, head_limit, mover_arrays, six_block
+from .rules import ROUTE, head_limit, six_block
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..dice import Roll
-    from ..position import Position
+    from ...dice import Roll
+    from ...position import Position
 
 __all__ = ["NardyState"]
 
