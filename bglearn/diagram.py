@@ -25,6 +25,7 @@ import base64
 import html
 import re
 
+from .i18n import _
 from .position import RED, WHITE, Position
 
 __all__ = ["text_diagram", "svg_image"]
@@ -82,7 +83,9 @@ def _cell(position: Position, point: int, row: int) -> str:
 
 
 def text_diagram(position: Position) -> str:
-    """A multi-line picture of ``position`` from White's side (O = White, X = Red)."""
+    """A multi-line picture of ``position`` from White's side (O = White, X = Red), its last line (who
+    is to play, the pip counts, the checkers off) in the current language; a game without a bar
+    (Long Nardy) has no "BAR" between the halves."""
     top = list(range(13, 25))
     bottom = list(range(12, 0, -1))
     lines = [" " + "".join(f"{p:^3}" for p in top[:6]) + "|   |" + "".join(f"{p:^3}" for p in top[6:])]
@@ -93,7 +96,7 @@ def text_diagram(position: Position) -> str:
         bar = position.bar(RED)
         mid = f" {'X' if bar > row else ' '} " if not (row == 4 and bar > 5) else f"{bar:^3}"
         lines.append(f"|{left}|{mid}|{right}|")
-    lines.append("|" + " " * 18 + "|BAR|" + " " * 18 + "|")
+    lines.append("|" + " " * 18 + ("|BAR|" if position.has_bar else "|   |") + " " * 18 + "|")
     for row in range(4, -1, -1):
         left = "".join(_cell(position, p, row) for p in bottom[:6])
         right = "".join(_cell(position, p, row) for p in bottom[6:])
@@ -102,9 +105,9 @@ def text_diagram(position: Position) -> str:
         lines.append(f"|{left}|{mid}|{right}|")
     lines.append("+" + "-" * 18 + "+---+" + "-" * 18 + "+")
     lines.append(" " + "".join(f"{p:^3}" for p in bottom[:6]) + "|   |" + "".join(f"{p:^3}" for p in bottom[6:]))
-    turn = "White (O)" if position.turn is WHITE else "Red (X)"
-    lines.append(
-        f"{turn} to play · pips White {position.pip_count(WHITE)}, Red {position.pip_count(RED)}"
-        f" · off White {position.off(WHITE)}, Red {position.off(RED)}"
-    )
+    # Translators: the last line of the text board; {mark} is O (White) or X (Red), as drawn above.
+    lines.append(_("{side} ({mark}) to play · pips White {white}, Red {red} · off White {white_off}, Red "
+                   "{red_off}").format(
+        side=position.turn, mark="O" if position.turn is WHITE else "X", white=position.pip_count(WHITE),
+        red=position.pip_count(RED), white_off=position.off(WHITE), red_off=position.off(RED)))
     return "\n".join(lines)

@@ -8,6 +8,12 @@ Messages are wrapped where they are produced, never at import time::
     ngettext("{n} checker", "{n} checkers", n).format(n=n)
     TITLE = N_("Bearing off")        # marked for extraction; shown with _(TITLE)
 
+A translation may ask for a side's name in a grammatical case with a format spec: Finnish writes
+``{player:gen}`` for *Punaisen* ("Red's"), where English has ``{player}'s``. The cases are
+:data:`CASES`; each colour's form in each case is a ``pgettext`` message of the catalog
+(:meth:`bglearn.player.Player.name_in`), and a name with more after it ("Punainen (tietokone)") is
+inflected at its start. A value that is not a side's name is left as it is.
+
 The language is, in order of precedence: the one chosen with :func:`set_language`, the
 ``BGLEARN_LANG`` environment variable, the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
 ``LANG``, as GNU gettext reads them), and English when none of these names a language the kit has.
@@ -28,13 +34,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from gettext import NullTranslations
+    from string import Formatter
 
-__all__ = ["LANGUAGES", "TRANSLATED", "N_", "_", "current_language", "join_and", "join_or", "language_code", "ngettext",
-           "pgettext", "set_language", "using_language"]
+__all__ = ["LANGUAGES", "TRANSLATED", "CASES", "NAMED_SIDES", "N_", "_", "current_language", "join_and", "join_or",
+           "language_code", "name_in_case", "ngettext", "pgettext", "set_language", "using_language"]
 
 #: The languages the kit speaks, English (the source language) first: the one list of languages. The
 #: lessons (notebooks/build.py), the exercises, the catalogs (tools/i18n.py) and the tests take theirs from it.
@@ -42,6 +49,14 @@ LANGUAGES: tuple[str, ...] = ("en", "es", "fi", "ro")
 
 #: The languages with a translation (a message catalog, translated lessons and exercises): all but English.
 TRANSLATED: tuple[str, ...] = LANGUAGES[1:]
+
+#: The grammatical cases a translation may put a side's name in (``{player:gen}``): genitive, partitive,
+#: adessive, allative (the Finnish catalog uses them; a language without them never writes the spec).
+CASES: tuple[str, ...] = ("gen", "par", "ade", "all")
+
+#: The sides whose names a case spec inflects when given as text: :mod:`bglearn.player` puts White and
+#: Red here (this module imports nothing of the kit's, so every other module may import it).
+NAMED_SIDES: list[Any] = []
 
 DOMAIN = "bglearn"
 LOCALEDIR = Path(__file__).resolve().parent / "locale"
@@ -143,7 +158,7 @@ def _(message: str) -> str:
     language = current_language()
     if language == "en":
         return message
-    return _catalog(language).gettext(message)
+    return _cased(_catalog(language).gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -151,7 +166,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     language = current_language()
     if language == "en":
         return singular if n == 1 else plural
-    return _catalog(language).ngettext(singular, plural, n)
+    return _cased(_catalog(language).ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
@@ -159,7 +174,73 @@ def pgettext(context: str, message: str) -> str:
     language = current_language()
     if language == "en":
         return message
-    return _catalog(language).pgettext(context, message)
+    return _cased(_catalog(language).pgettext(context, message))
+
+
+class CasedMessage(str):
+    """A translated message with a field in a grammatical case (``{player:gen}``): its :meth:`format`
+    puts a side's name in that case (see the module docstring); every other field formats as usual."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return _case_formatter().vformat(str(self), args, kwargs)
+
+
+_has_case: dict[str, bool] = {}
+
+
+def _cased(text: str) -> str:
+    """``text`` as a :class:`CasedMessage` when a field of it names a case, else as it is."""
+    if ":" not in text:
+        return text
+    known = _has_case.get(text)
+    if known is None:
+        import re
+
+        if len(_has_case) > 4096:
+            _has_case.clear()
+        known = _has_case[text] = bool(re.search(r"\{[^{}:]*:(%s)\}" % "|".join(CASES), text))
+    return CasedMessage(text) if known else text
+
+
+_formatter: list[Formatter] = []
+
+
+def _case_formatter() -> Formatter:
+    """A :class:`string.Formatter` that writes a field whose spec is one of :data:`CASES` as a side's
+    name in that case (made on first use)."""
+    if not _formatter:
+        from string import Formatter
+
+        class CaseFormatter(Formatter):
+            def format_field(self, value: Any, format_spec: str) -> Any:
+                if format_spec in CASES:
+                    return name_in_case(value, format_spec)
+                return super().format_field(value, format_spec)
+
+        _formatter.append(CaseFormatter())
+    return _formatter[0]
+
+
+def name_in_case(value: object, case: str) -> str:
+    """``value`` (a :class:`~bglearn.player.Player`, or text starting with a side's name in the current
+    language) with the side's name in grammatical ``case``; any other value as text, unchanged.
+
+    >>> from bglearn.player import RED
+    >>> with using_language("fi"):
+    ...     name_in_case(RED, "gen"), name_in_case("Punainen (tietokone)", "ade"), name_in_case(3, "gen")
+    ('Punaisen', 'Punaisella (tietokone)', '3')
+    """
+    name_in = getattr(value, "name_in", None)
+    if callable(name_in):
+        return str(name_in(case))
+    text = str(value)
+    for side in NAMED_SIDES:
+        name = side.name_text
+        if text.startswith(name):
+            return str(side.name_in(case)) + text[len(name):]
+    return text
 
 
 def N_(message: str) -> str:

@@ -440,9 +440,10 @@ class Position:
 
         return CheckState.of(self, words, roll)
 
-    def diagram_intro(self, perspective: Player) -> tuple[str, str] | None:
+    def diagram_intro(self, perspective: Player, home: str = "right") -> tuple[str, str] | None:
         """Hook — a variant's title and first sentences for the diagram's description (its accessible
-        text), seen by ``perspective``; ``None``: backgammon's own (built by :func:`bglearn.svg.render`)."""
+        text), seen by ``perspective`` with its home board on the ``home`` side (the words follow the
+        drawn direction); ``None``: backgammon's own (built by :func:`bglearn.svg.render`)."""
         return None
 
     def draw_variant(self, builder: Any, parent: Any, board: Any, theme: Any) -> None:

@@ -210,7 +210,7 @@ class PlayQuiz(Quiz):
     def judge(self, answer: Any) -> Judgement:
         verdict = explain(self.position, self.roll, answer if isinstance(answer, str) else str(answer))
         if not verdict.legal:
-            return False, verdict.message
+            return False, verdict.advice  # a lesson shows the way: a legal play or a pointed hint
         play = verdict.play  # a legal, complete play: never None here
         if self.goal is not None and (play is None or not self.goal(play)):
             others = ", ".join(p.notation for p in self.answers[:3])
@@ -303,7 +303,9 @@ class ChoiceQuiz(Quiz):
         if not legal:
             raise QuizError(_("none of {candidates} is a legal play of {roll}; a choice quiz needs one.").format(
                 candidates=list(candidates), roll=r))
-        explanations = {c: v.message for c, v in verdicts.items()}
+        # a right pick is already named by "Right: {choice}.": say only why it is right
+        explanations = {c: _("It is a legal play of {roll}.").format(roll=r) if v.legal else v.advice
+                        for c, v in verdicts.items()}
         if prompt is None:
             prompt = _("{player} to play {roll}. Which play is legal?").format(player=position.turn, roll=r)
         options = {"dice": tuple(r)}

@@ -115,8 +115,9 @@ def normalize_notebook(nb: Any, *, cell_ids: bool = True) -> Any:
 def pre_save_hook(model: dict[str, Any], **_kwargs: Any) -> None:
     """A Jupyter server ``ContentsManager.pre_save_hook``: every notebook saved is cleaned with
     :func:`strip_dead_views`, so a saved game reopens showing the board as it was rather than
-    "Error displaying widget: model not found". ``bglearn lessons`` installs it; to use it with
-    your own server: ``jupyter lab --ContentsManager.pre_save_hook=bglearn.stored.pre_save_hook``.
-    The notebook open in the browser keeps its live widgets; only the file written changes."""
+    "Error displaying widget: model not found". Wherever the kit is installed, every Jupyter server
+    (``jupyter lab``, ``jupyter notebook``, a JupyterHub's) runs it through the kit's server extension,
+    :mod:`bglearn.jupyter_server_ext`. The notebook open in the browser keeps its live widgets; only the
+    file written changes."""
     if model.get("type") == "notebook" and isinstance(model.get("content"), dict):
         strip_dead_views(model["content"])

@@ -333,7 +333,7 @@ def render(
     *,
     perspective: Player = WHITE,
     home: str = "right",
-    numbers: bool = True,
+    numbers: bool | str = True,
     pips: bool = True,
     dice: Roll | Sequence[int] | str | None = None,
     cube: int = 1,
@@ -356,7 +356,8 @@ def render(
 
     - ``perspective``: the colour at the bottom; point numbers and every ``data-point`` are in its
       numbering. ``home``: ``"right"`` (default) or ``"left"``, where the bottom player's home board is.
-    - ``numbers``: print point numbers 1-24; ``pips``: print both pip counts.
+    - ``numbers``: print point numbers 1-24 (``"both"``: each point's number for the other side too,
+      smaller, beside it: ``position.opposite_point``); ``pips``: print both pip counts.
     - ``dice``: the roll of the side on roll (a :class:`~bglearn.dice.Roll`, a pair or ``"31"``),
       drawn in the half of the board on that player's right; ``None`` draws no dice.
     - ``cube``: the cube's value (a centred cube of value 1 shows 64); ``cube_owner``: ``None``
@@ -387,6 +388,8 @@ def render(
     persp = player_option(perspective, "perspective")
     if home not in ("right", "left"):
         raise RenderError(_("home must be 'right' or 'left', got {value}.").format(value=repr(home)))
+    if numbers not in (True, False, "both"):
+        raise RenderError(_("numbers must be True, False or 'both', got {value}.").format(value=repr(numbers)))
     if theme not in THEMES:
         raise RenderError(_("theme must be one of {themes}, got {value}.").format(themes=", ".join(sorted(THEMES)), value=repr(theme)))
     th = THEMES[theme]
@@ -439,7 +442,9 @@ def render(
     _draw_points(b, dwg, board, th, position, marks, sel, button)
     _draw_bar_and_trays(b, dwg, board, th, position, marks, sel, button)
     position.draw_variant(b, dwg, board, th)  # the game's own marks (Long Nardy: bglearn.variants.long_nardy.svg)
-    if number_layer is not None:
+    if numbers == "both":
+        _draw_both_numbers(b, dwg, board, th, position)
+    elif number_layer is not None:
         dwg.elements.append(number_layer)
     _draw_info(b, dwg, board, th, position, bool(pips), match, bool(on_roll) and not position.is_game_over)
     if show_cube:
@@ -491,7 +496,7 @@ def _match_info(score: Any, match_length: object, crawford: bool) -> dict[str, A
 def _describe(position: Position, persp: Player, home: str, roll: Roll | None, cube: int, owner: Player | None,
               show_cube: bool, lines: list[str]) -> tuple[str, str]:
     turn = position.turn.name_text
-    told = position.diagram_intro(persp)  # None: backgammon's own words, below
+    told = position.diagram_intro(persp, home)  # None: backgammon's own words, below
     if told is not None:
         title, intro = told
         parts = [intro]
@@ -637,10 +642,11 @@ def _draw_bar_and_trays(b: _Builder, dwg: _Element, board: _Board, th: Theme, po
             cls += " bg-highlight"
         if on_roll and sel == "bar":
             cls += " bg-selected"
-        g = b.g(layer, {"class": cls, "data-bar": name, "data-count": str(count), **button,
-                        "aria-label": ngettext("{player}'s bar: {n} {player} checker",
-                                               "{player}'s bar: {n} {player} checkers", count).format(
-                            player=player.name_text, n=count)})
+        # a game without a bar (Long Nardy): the strip between the halves, with nothing said about a bar
+        said = {**button, "aria-label": ngettext("{player}'s bar: {n} {player} checker",
+                                                 "{player}'s bar: {n} {player} checkers", count).format(
+            player=player.name_text, n=count)} if position.has_bar else {"aria-hidden": "true"}
+        g = b.g(layer, {"class": cls, "data-bar": name, "data-count": str(count), **said})
         _area(b, g, board.rx(X_B, BAR_W), board.ym if bottom else board.fy, BAR_W, IH / 2)
         if on_roll and "bar" in marks:
             mark = b.g(g, {"class": "bg-mark"})
@@ -707,6 +713,18 @@ def _draw_numbers(b: _Builder, dwg: _Element, board: _Board, th: Theme) -> None:
     bottom_y = board.bottom_num_y + 13
     for n in range(1, 25):
         b.text(g, board.point_x(n), top_y if n >= 13 else bottom_y, str(n))
+
+
+def _draw_both_numbers(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position) -> None:
+    """Each point's number for the bottom player and, smaller and fainter beside it, the other side's
+    number for the same point (``position.opposite_point``: shifted by 12 in Long Nardy)."""
+    g = b.g(dwg, {"class": "bg-numbers bg-numbers-both", "font-size": "12", "fill": th.label})
+    top_y = INFO + NUM - 5
+    bottom_y = board.bottom_num_y + 13
+    for n in range(1, 25):
+        x, y = board.point_x(n), (top_y if n >= 13 else bottom_y)
+        b.text(g, x + 1, y, str(n), text_anchor="end")
+        b.text(g, x + 3, y + 2, str(position.opposite_point(n)), text_anchor="start", font_size="9", opacity="0.75")
 
 
 def _draw_info(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position, pips: bool, match: dict[str, Any],

@@ -10,13 +10,20 @@ Which rule is named, when an attempt breaks several: the first that it breaks in
 2. Each written move read on its own, rule by rule over all the moves: it goes nowhere or backwards
    (``WRONG_DIRECTION``); it enters from the bar on a point 1-6 that is a die of the roll, counted in
    the opponent's numbering (``ENTRY_POINT``: a 5 enters on your 20-point); its distance is no die and
-   no sum of dice (``DIE_MISMATCH``); the moves add up to more pips than the roll (``DIE_MISMATCH``,
-   bear-offs not counted); a ``*`` on a point with no opposing checker (``NO_BLOT_TO_HIT``).
-3. Played on the board one die at a time, in every order: the way that completes the most written
-   moves (a failure at the start of a move counting as further than one partway through it) names
-   the step that fails, and among equally far ways the first of: ``BAR_FIRST``, ``NO_CHECKER``,
-   ``WRONG_DIRECTION``, ``BEAR_OFF_NOT_ALL_HOME``, ``BEAR_OFF_HIGHER_POINT``, ``BLOCKED``,
-   ``NO_BLOT_TO_HIT``, ``DIE_MISMATCH`` (a die too small to bear off, or the dice run out).
+   no sum of dice (``DIE_MISMATCH``; but ``BEAR_OFF_NOT_ALL_HOME`` when that move is a bear-off and
+   checkers that no written move brings home are outside the home board); the moves add up to more
+   pips than the roll (``DIE_MISMATCH``, bear-offs not counted); a ``*`` on a point with no opposing
+   checker (``NO_BLOT_TO_HIT``).
+3. When no way of playing the moves succeeds, the learner's most likely reading first: as many moves
+   as dice, each one die (a bear-off takes the die equal to its point if one is left, else the
+   highest), played from the bar first and then as written; the first rule a step breaks is named
+   (``bar/19 13/9`` with 6-4 against a held 19-point is ``BLOCKED``; ``5/off 3/2`` with 4-1 is a 4
+   too small to bear off, ``DIE_MISMATCH``). Otherwise, played on the board one die at a time, in
+   every order: the way that completes the most written moves (a failure at the start of a move
+   counting as further than one partway through it) names the step that fails, and among equally far
+   ways the first of: ``BAR_FIRST``, ``NO_CHECKER``, ``WRONG_DIRECTION``, ``BEAR_OFF_NOT_ALL_HOME``,
+   ``BEAR_OFF_HIGHER_POINT``, ``BLOCKED``, ``NO_BLOT_TO_HIT``, ``DIE_MISMATCH`` (a die too small to
+   bear off, or the dice run out).
 4. Every step can be made but the play is not one of the legal plays: the forced-move rule it breaks
    (``DOUBLES_UNDERPLAYED``, ``DICE_NOT_FULLY_USED``, ``LARGER_DIE_REQUIRED``).
 
@@ -26,9 +33,11 @@ no hitting) before the other checks; at stage 3, ``HEAD_RULE`` after ``BEAR_OFF_
 ``CLOSED_POINT`` (a point with any opposing checker) in place of ``BLOCKED``; before stage 4, a play
 that ends holding a six-point block the rule forbids (``SIX_BLOCK``).
 
-Every play a message names, and every ``suggestion``, is a legal play; plays in messages are written
-as paths (``bar/21/19``, see :func:`bglearn.notation.format_play`). ``numbering=`` writes the points
-in the numbering of the board the learner looks at (default: the side on roll's own numbering).
+Every play a message names, and every ``suggestion``, is a legal play; ``advice`` adds one to a
+refusal whose message names none (for lessons and practice; graded feedback keeps to ``message``).
+Plays in messages are written as paths (``bar/21/19``, see :func:`bglearn.notation.format_play`).
+``numbering=`` writes the points in the numbering of the board the learner looks at (default: the
+side on roll's own numbering).
 
 >>> from bglearn import Position, explain
 >>> v = explain(Position(), "61", "13/7")
@@ -45,7 +54,7 @@ from __future__ import annotations
 
 from enum import Enum
 from itertools import permutations
-from typing import Iterator, Sequence, Union
+from typing import Any, Callable, Iterator, Sequence, Union
 
 from .dice import Roll, RollLike, as_roll
 from .errors import IllegalPlayError, NotationError
@@ -102,12 +111,21 @@ class Reason(Enum):
         return _(self.value)
 
 
-class Verdict(Value):
+class _Advised(Value):
+    """Holds a verdict's advice apart from its fields (so it is worked out only when asked for)."""
+
+    __slots__ = ("_advice",)
+    _advice: "str | Callable[[], str]"
+
+
+class Verdict(_Advised):
     """The engine's ruling on an attempted play.
 
     ``legal`` — whether it may be played; ``reason`` — a :class:`Reason`; ``message`` — one sentence for
     the learner; ``play`` — the legal :class:`Play` it is (when legal and complete); ``suggestion`` — a
     legal play worth showing instead (when illegal and one exists); ``attempted`` — the attempt as written.
+    :attr:`advice` is the message for a learner who may be shown the way (a lesson, practice).
+    ``advice`` (text, or a function making it when first asked for) sets it; by default it is the message.
     """
 
     __slots__ = ("legal", "reason", "message", "play", "suggestion", "attempted")
@@ -120,10 +138,25 @@ class Verdict(Value):
 
     def __init__(
         self, legal: bool, reason: Reason, message: str, play: Play | None = None,
-        suggestion: Play | None = None, attempted: str = "",
+        suggestion: Play | None = None, attempted: str = "", advice: str | Callable[[], str] = "",
     ) -> None:
         self._init(legal=legal, reason=reason, message=message, play=play, suggestion=suggestion,
                    attempted=attempted)
+        object.__setattr__(self, "_advice", advice)
+
+    @property
+    def advice(self) -> str:
+        """The message, followed — when it names no legal play and no move of one — by a legal play (or,
+        when none exists, by "the turn is lost"): what a lesson or practice shows. A graded answer's
+        feedback uses :attr:`message`, which names the rule without giving an answer away."""
+        advice = self._advice
+        if callable(advice):
+            advice = advice()
+            object.__setattr__(self, "_advice", advice)
+        return advice or self.message
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return type(self), (*self._values(), self.advice)
 
     def __bool__(self) -> bool:
         return self.legal
@@ -281,16 +314,21 @@ class CheckState:
         if t == OFF:
             outside = [p for p in range(7, 25) if b[p]]
             if outside:
-                return Problem(
-                    Reason.BEAR_OFF_NOT_ALL_HOME,
-                    ngettext(
+                n = sum(b[p] for p in outside)
+                if len(outside) == 1:  # one point: a language may say "on the point" in the singular
+                    text = ngettext(
+                        "You may bear off only when all your checkers are in your home board {home}; "
+                        "you still have a checker on {point}.",
+                        "You may bear off only when all your checkers are in your home board {home}; "
+                        "you still have {n} checkers on {point}.", n)
+                else:
+                    text = ngettext(
                         "You may bear off only when all your checkers are in your home board {home}; "
                         "you still have a checker on {points}.",
                         "You may bear off only when all your checkers are in your home board {home}; "
-                        "you still have {n} checkers on {points}.",
-                        sum(b[p] for p in outside),
-                    ).format(home=w.home(), points=w.pts(outside), n=sum(b[p] for p in outside)),
-                )
+                        "you still have {n} checkers on {points}.", n)
+                return Problem(Reason.BEAR_OFF_NOT_ALL_HOME, text.format(
+                    home=w.home(), point=w.pt(outside[0]), points=w.pts(outside), n=n))
             if die > s:
                 higher = [p for p in range(s + 1, 7) if b[p]]
                 if higher:
@@ -315,7 +353,7 @@ class CheckState:
             elif die < s:
                 return Problem(
                     Reason.DIE_MISMATCH,
-                    _("A {die} does not take a checker from {point} off; it needs a {needed} or more.").format(
+                    _("A {die} is too small to bear off from {point}: that takes a {needed} or more.").format(
                         die=die, point=w.pt(s), needed=s),
                 )
             return None
@@ -475,6 +513,9 @@ def _reading_problem(
     for a, z in legs:
         if not _reaches(a, z, full):
             if z == OFF:
+                home = _not_all_home(start, chains, a)
+                if home is not None:
+                    return home
                 msg = _("Bearing off from {point} takes a {needed} (or a higher number when no checker "
                         "is on a higher point), and you rolled {roll}.").format(point=w.pt(a), needed=a, roll=roll)
             else:
@@ -502,6 +543,71 @@ def _reading_problem(
     return None
 
 
+def _not_all_home(start: CheckState, chains: Sequence[tuple[tuple[int, ...], tuple[bool, ...]]],
+                  a: int) -> Problem | None:
+    """``BEAR_OFF_NOT_ALL_HOME`` for a bear-off from ``a`` when checkers stay outside the home board
+    that no written move brings home (then no die could bear off: that is the rule to name first)."""
+    outside = sum(start.b[7:26])
+    brought = sum(1 for path, _ in chains if path[0] >= 7 and (path[-1] == OFF or path[-1] <= 6))
+    if not 1 <= a <= 6 or outside <= brought or not start.b[a]:
+        return None
+    problem = start.problem(a, OFF, a)
+    return problem if problem is not None and problem.reason is Reason.BEAR_OFF_NOT_ALL_HOME else None
+
+
+def _already_moved(p: Problem, start: CheckState, w: PointWords) -> None:
+    """Reword a ``NO_CHECKER`` found partway through a play on a point that had checkers at the start:
+    they have already moved this turn."""
+    if p.reason is not Reason.NO_CHECKER or not p.point or not start.b[p.point]:
+        return
+    n = start.b[p.point]
+    if p.point == BAR:
+        p.message = ngettext(
+            "You have only one checker on the bar, and it has already entered this turn.",
+            "You have only {n} checkers on the bar, and they have all entered this turn.", n).format(n=n)
+    else:
+        p.message = ngettext(
+            "You have only {n} checker on {point}, and it has already moved this turn.",
+            "You have only {n} checkers on {point}, and they have already moved this turn.", n).format(
+            n=n, point=w.pt(p.point))
+
+
+def _likely_problem(position: Position, roll: Roll, segments: Sequence[Segment], w: PointWords) -> Problem | None:
+    """The rule broken by the learner's most likely reading of an illegal attempt, or None when there
+    is no clear one. When the written moves are as many as the dice and each non-bear-off move is one
+    die's distance, each move is read as one die (a bear-off takes the die equal to its point when
+    one is left, else the highest left) and the moves are played from the bar first, then in the
+    written order; the first rule a step breaks is named (``bar/19 13/9`` with 6-4 against a held
+    19-point: the 6 is BLOCKED, not "enter first"; ``5/off 3/2`` with 4-1: the 4 is too small)."""
+    dice = list(roll.dice)
+    if sum([(len(seg.path) - 1) * seg.count for seg in segments]) != len(dice):
+        return None  # (checked first: most attempts that get here are one move written as the turn)
+    legs = [(a, z, marked) for path, hits in _chains(segments) for a, z, marked in zip(path, path[1:], hits[1:])]
+    assigned = [0] * len(legs)
+    for i, (a, z, _marked) in enumerate(legs):
+        if z != OFF:
+            if a - z not in dice:
+                return None
+            dice.remove(a - z)
+            assigned[i] = a - z
+    for want_exact in (True, False):
+        for i, (a, z, _marked) in enumerate(legs):
+            if z == OFF and not assigned[i] and (a in dice or not want_exact):
+                assigned[i] = a if want_exact else max(dice)
+                dice.remove(assigned[i])
+    start = position.check_state(w, roll)
+    state = start.copy()
+    for i in sorted(range(len(legs)), key=lambda i: legs[i][0] != BAR):  # bar first, else as written
+        a, z, marked = legs[i]
+        hit, problem = state.step(a, OFF if z == OFF else a - assigned[i], assigned[i])
+        if problem is not None:
+            _already_moved(problem, start, w)
+            return problem
+        if marked and not hit:
+            return None
+    return None
+
+
 def _realize(
     position: Position, roll: Roll, segments: Sequence[Segment], w: PointWords, first_clean: bool = False,
     legal: _LegalIndex | None = None,
@@ -523,21 +629,12 @@ def _realize(
 
     first = _reading_problem(start, roll, chains)
     if first is not None:
+        first.depth = _READING  # found before playing anything: no other reading overrides it
         return [], [first]
 
     def fail(p: Problem, legs_done: int, into_leg: int) -> None:
         p.depth = legs_done * 8 - into_leg
-        if p.reason is Reason.NO_CHECKER and p.point and start.b[p.point]:
-            n = start.b[p.point]
-            if p.point == BAR:
-                p.message = ngettext(
-                    "You have only one checker on the bar, and it has already entered this turn.",
-                    "You have only {n} checkers on the bar, and they have all entered this turn.", n).format(n=n)
-            else:
-                p.message = ngettext(
-                    "You have only {n} checker on {point}, and it has already moved this turn.",
-                    "You have only {n} checkers on {point}, and they have already moved this turn.", n).format(
-                    n=n, point=w.pt(p.point))
+        _already_moved(p, start, w)
         problems.append(p)
 
     seen: set[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], int]] = set()
@@ -628,6 +725,10 @@ def _realize(
     return successes, problems
 
 
+_READING = -1000
+"""The ``depth`` of a problem found by stage 2 (the written moves read on their own): below any depth
+reached on the board (at least -1, a failure partway through the first move)."""
+
 _PRECEDENCE = [Reason.BAR_FIRST, Reason.NO_CHECKER, Reason.WRONG_DIRECTION, Reason.BEAR_OFF_NOT_ALL_HOME,
                Reason.BEAR_OFF_HIGHER_POINT, Reason.HEAD_RULE, Reason.BLOCKED, Reason.CLOSED_POINT,
                Reason.NO_BLOT_TO_HIT, Reason.DIE_MISMATCH]
@@ -642,8 +743,8 @@ def _best_problem(problems: list[Problem], w: PointWords) -> Problem:
         if len(points) > 1:
             return Problem(
                 Reason.BLOCKED,
-                _("Every way of playing that lands on a point held by two or more opposing checkers "
-                  "({points}), so it can't be played.").format(points=w.pts(points)),
+                _("Whichever die is played first, this move stops on a point held by two or more opposing "
+                  "checkers ({points}), so it can't be played.").format(points=w.pts(points)),
                 depth=deepest,
             )
     return min(candidates, key=lambda p: _PRECEDENCE.index(p.reason) if p.reason in _PRECEDENCE else len(_PRECEDENCE))
@@ -871,6 +972,24 @@ def _with_hint(p: Problem, plays: list[Play]) -> str:
     return p.plain
 
 
+def _refusal(p: Problem, plays: list[Play], suggestion: Play | None, text: str, r: Roll, w: PointWords) -> Verdict:
+    """The verdict on an attempt that breaks the rule of ``p``, with its :attr:`Verdict.advice`: the
+    message, then (unless it proposes a legal move already) a legal play, or that the turn is lost."""
+    message = _with_hint(p, plays)
+
+    def advice() -> str:
+        if p.hint is not None and message is p.message:  # the message proposes a move of a legal play
+            return message
+        if suggestion is not None:
+            return message + " " + _("For example, {play} is a legal play of {roll}.").format(
+                play=w.play(suggestion), roll=r)
+        if not plays:
+            return message + " " + _("No legal play exists with {roll}: the turn is lost.").format(roll=r)
+        return message
+
+    return Verdict(False, p.reason, message, suggestion=suggestion, attempted=text, advice=advice)
+
+
 def explain(
     position: Position,
     roll: RollLike,
@@ -933,9 +1052,9 @@ def explain(
                 play=w.play(match), roll=r), play=match, attempted=text)
     successes, problems = _realize(position, r, segments, w, first_clean=whole, legal=legal)
     if not successes:
-        p = _best_problem(problems, w)
-        return Verdict(False, p.reason, _with_hint(p, plays), suggestion=_closest(plays, []) if plays else None,
-                       attempted=text)
+        likely = None if problems[0].depth == _READING else _likely_problem(position, r, segments, w)
+        p = likely or _best_problem(problems, w)
+        return _refusal(p, plays, _closest(plays, []) if plays else None, text, r, w)
 
     fewest = min(s.unmarked for s in successes)
     candidates = [s for s in successes if s.unmarked == fewest]
@@ -955,7 +1074,7 @@ def explain(
         s = candidates[0]
         broken = s.state.end_problem(partial=False)
         if broken is not None:
-            return Verdict(False, broken.reason, broken.message, suggestion=_closest(plays, s.moves), attempted=text)
+            return _refusal(broken, plays, _closest(plays, s.moves), text, r, w)
         return _judge_incomplete(r, plays, s, max_dice, shown, text, w)
 
     for s in candidates + [s for s in successes if s.unmarked != fewest]:
@@ -967,8 +1086,7 @@ def explain(
             return Verdict(True, Reason.LEGAL, msg, play=done, suggestion=target, attempted=text)
     broken = candidates[0].state.end_problem(partial=True)
     if broken is not None:
-        return Verdict(False, broken.reason, broken.message, suggestion=_closest(plays, candidates[0].moves),
-                       attempted=text)
+        return _refusal(broken, plays, _closest(plays, candidates[0].moves), text, r, w)
     return _judge_incomplete(r, plays, candidates[0], max_dice, shown, text, w, partial=True)
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -221,10 +222,12 @@ def language_cell(lang: str) -> nbformat.NotebookNode:
 
 def localize_links(nb: nbformat.NotebookNode, lang: str) -> None:
     """In a translated lesson, links to graded exercises (``../exercises/x.ipynb``) open the same
-    exercise in the lesson's language (``../../exercises/<lang>/x.ipynb``)."""
+    exercise in the lesson's language (``../../exercises/<lang>/x.ipynb``), and the paths the text
+    shows (```exercises/x.ipynb```, ```exercises/```) name that language's folder."""
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = cell.source.replace("](../exercises/", f"](../../exercises/{lang}/")
+            cell.source = re.sub(rf"`exercises/(?!{lang}/)", f"`exercises/{lang}/",
+                                 cell.source.replace("](../exercises/", f"](../../exercises/{lang}/"))
 
 
 def load(name: str, path: Path, lang: str = "en") -> nbformat.NotebookNode:

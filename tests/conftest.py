@@ -27,7 +27,10 @@ CACHE_KEY = "bglearn/module-seconds"
 #: prefixes relative to the repository), then the rest in collection order.
 FIRST_RUN_ORDER = (
     "tests/browser/test_site.py",
+    "tests/test_jupyterhub.py",
+    "tests/test_wheel_install.py",
     "tests/browser/",
+    "tests/test_server_extension.py",
     "tests/test_grading",
     "tests/test_nbgrader.py",
     "tests/test_i18n_build.py",
@@ -122,3 +125,33 @@ class _ModuleSeconds:
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(_ModuleSeconds(), "bglearn-module-seconds")
+
+
+@pytest.fixture(scope="session")
+def browser_available() -> bool:
+    """Chromium and Playwright are here; otherwise the test is skipped with the reason — except when
+    ``CI=true``, where it fails loudly, so a CI machine that lost its browser cannot pass silently."""
+    import os
+
+    from browser.harness import chromium_problem
+
+    problem = chromium_problem()
+    if problem:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"browser tests cannot run on CI: {problem}", pytrace=False)
+        pytest.skip(f"browser tests skipped: {problem}")
+    return True
+
+
+@pytest.fixture(scope="session")
+def browser(browser_available):
+    """One Chromium per test worker, shared by every browser test (Playwright's sync API allows one
+    running instance per thread)."""
+    from playwright.sync_api import sync_playwright
+
+    from browser.harness import launch_browser
+
+    with sync_playwright() as p:
+        b = launch_browser(p)
+        yield b
+        b.close()

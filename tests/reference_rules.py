@@ -73,8 +73,14 @@ def mover_arrays(position):
 #        a move that goes nowhere or backwards .................................. WRONG_DIRECTION
 #        bar/N with N a die on 1-6 (entering in the opponent's numbering) ....... ENTRY_POINT
 #        a move whose distance no die or sum of dice makes ...................... DIE_MISMATCH
+#          (the first such move a bear-off while checkers no written move brings home
+#           stay outside the home board .......................................... BEAR_OFF_NOT_ALL_HOME)
 #        moves (bear-offs aside) adding up to more pips than the roll ........... DIE_MISMATCH
 #        a '*' on a point where no opposing checker stands ...................... NO_BLOT_TO_HIT
+#   3a. when no way of playing the moves succeeds, the learner's likely reading first: as many moves
+#      as dice, each non-bear-off move one die's distance; a bear-off takes the die equal to its point
+#      if one is left, else the highest left; played from the bar first, then as written: the first
+#      rule a step breaks (a die too small to bear off: DIE_MISMATCH); if none, 3 decides
 #   3. the moves played on the board one die at a time, in every order and every way of splitting a
 #      move into dice. Each way that fails fails at one step; the way that got furthest counts
 #      (written moves completed; failing at the start of a move is further than failing partway
@@ -122,6 +128,40 @@ def step_rule(me, opp, s, t, die):
     return None
 
 
+def likely_reading_rule(me, opp, chains, dice):
+    """The rule the likely reading (step 3a above) breaks first, or None."""
+    legs = [(a, z, h) for path, hits in chains for a, z, h in zip(path, path[1:], hits[1:])]
+    if len(legs) != len(dice):
+        return None
+    left = list(dice)
+    die = {}
+    for i, (a, z, _) in enumerate(legs):
+        if z != 0:
+            if a - z not in left:
+                return None
+            left.remove(a - z)
+            die[i] = a - z
+    for i, (a, z, _) in enumerate(legs):
+        if z == 0 and a in left:
+            left.remove(a)
+            die[i] = a
+    for i, (a, z, _) in enumerate(legs):
+        if i not in die:
+            die[i] = max(left)
+            left.remove(die[i])
+    for i in sorted(range(len(legs)), key=lambda i: legs[i][0] != 25):
+        a, z, marked = legs[i]
+        rule = step_rule(me, opp, a, z, die[i])
+        if rule is None and z == 0 and die[i] < a:
+            rule = "DIE_MISMATCH"
+        if rule:
+            return rule
+        me, opp, hit = apply(me, opp, a, z)
+        if marked and not hit:
+            return None
+    return None
+
+
 def first_rule_broken(position, roll, segments, legal_result_keys, max_dice):
     """The reason name explain() must give for the written ``segments`` (from bglearn.notation.parse_moves),
     or "LEGAL". ``legal_result_keys`` are the (me, hits) results of the legal plays (as mover_arrays
@@ -139,7 +179,12 @@ def first_rule_broken(position, roll, segments, legal_result_keys, max_dice):
         return "WRONG_DIRECTION"
     if any(a == 25 and 1 <= z <= 6 and z in dice and not reachable(a, z, dice) for a, z in legs):
         return "ENTRY_POINT"
-    if any(not reachable(a, z, dice) for a, z in legs):
+    unreachable = [(a, z) for a, z in legs if not reachable(a, z, dice)]
+    if unreachable:
+        a, z = unreachable[0]
+        brought = sum(1 for path, _ in chains if path[0] >= 7 and (path[-1] == 0 or path[-1] <= 6))
+        if z == 0 and a <= 6 and not me[25] and me[a] and sum(me[7:25]) > brought:
+            return "BEAR_OFF_NOT_ALL_HOME"
         return "DIE_MISMATCH"
     if sum(a - z for a, z in legs if z != 0) > sum(dice):
         return "DIE_MISMATCH"
@@ -194,6 +239,9 @@ def first_rule_broken(position, roll, segments, legal_result_keys, max_dice):
 
     play(me, opp, [path[0] for path, _ in chains], [1] * len(chains), dice, frozenset(), 0)
     if not finished:
+        likely = likely_reading_rule(me, opp, chains, dice)
+        if likely:
+            return likely
         furthest = max(f for f, _ in failures)
         return min((r for f, r in failures if f == furthest), key=PRECEDENCE.index)
     fewest = min(u for u, _ in finished)

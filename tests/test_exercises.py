@@ -4,6 +4,7 @@ exercise notebooks executing headless (blank, with a correct key, with wrong ans
 from __future__ import annotations
 
 import json
+import re
 from html import unescape
 import os
 from pathlib import Path
@@ -190,7 +191,7 @@ def test_questions_round_trip_through_their_description(name):
         if hasattr(q, "roll"):
             assert sorted(x.dice) == sorted(q.roll)
         if hasattr(q, "cube"):
-            assert (x.cube_value, x.cube_owner, x.match_length) == (q.cube, q.cube_owner, q.match_length)
+            assert (x.cube_value, x.cube_owner, x.match_length) == (q.cube, q.cube_owner, getattr(q, "match_length", 0))
 
 
 def test_a_bad_description_is_one_clear_error():
@@ -387,8 +388,8 @@ def test_variants_are_fair(classes, name):
             assert lo <= q.answer_count() <= hi, (q.kind, q.answer_count())
             assert position_problem(q.position) is None
             if hasattr(q, "cube"):
-                assert cube_problem(q.cube, q.cube_owner, match_length=q.match_length, score=q.score,
-                                    crawford=getattr(q, "crawford", False)) is None
+                assert cube_problem(q.cube, q.cube_owner, match_length=getattr(q, "match_length", 0),
+                                    score=getattr(q, "score", (0, 0)), crawford=getattr(q, "crawford", False)) is None
 
 
 def _key(value):
@@ -724,3 +725,90 @@ def test_the_manifest_keeps_each_students_questions_so_the_grader_need_not_regen
     assign("bar-entry", roster, 11, tmp_path / "out", mode="assessment")
     kept = Assignment.load(tmp_path / "out" / "assignment.json").exercises["bar-entry"]["questions"]
     assert set(kept) == {"ann", "bob", "cat"}
+
+
+# -- what the handouts say, in every language ------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_a_long_nardy_handout_never_says_its_positions_are_xgids(lang):
+    """Long Nardy has no XGID: the setup cell says each position is written out, and the exercise's
+    prose says so (it names the XGID only to say the game has none); a backgammon handout says XGID."""
+    from bglearn.exercises.notebook import setup_source
+    from bglearn.exercises.prose import exercise_prose
+    from bglearn.i18n import using_language
+
+    with using_language(lang):
+        nardy = setup_source(load_exercise("long-nardy", 3, "ann"))
+        backgammon = setup_source(load_exercise("bearing-off", 3, "ann"))
+        prose = exercise_prose("long-nardy", lang).intro
+    comment = " ".join(line for line in nardy.splitlines() if line.startswith("#"))
+    assert "XGID" not in comment and "'xgid'" not in nardy
+    assert "XGID" in " ".join(line for line in backgammon.splitlines() if line.startswith("#"))
+    assert "XGID" in prose
+
+
+WRONG_WORDS = {
+    "es": ("tus comentarios", "vosotros", "vuestr", "table lungă"),
+    "fi": ("table lungă", "nappulaa päästään"),
+    "ro": ("ateriz", "odată", "table lungă"),
+    "en": ("table lungă",),
+}
+"""Words issue 26 found wrong in the exercises' prose: the Spanish feedback is the grader's, not "yours",
+and Spanish keeps the tú register; Romanian *a ateriza* is an anglicism and *odată* means "once"; the
+Romanian name of Long Nardy is *table lungi*; a Finnish side starts *with* fifteen checkers *on* its head."""
+
+
+@pytest.mark.parametrize("lang", sorted(WRONG_WORDS))
+def test_the_exercise_prose_has_none_of_the_words_found_wrong(lang):
+    folder = ROOT / "exercises" / "src" / ("" if lang == "en" else lang)
+    for path in sorted(folder.glob("*.md")):
+        text = path.read_text(encoding="utf-8").lower()
+        for word in WRONG_WORDS[lang]:          # at the start of a word: "niciodată" is right ("never")
+            assert not re.search(rf"(?<!\w){re.escape(word.lower())}", text), (path.name, word)
+
+
+# -- the question kinds issue 26 added ---------------------------------------------------------------
+
+def test_a_money_game_told_as_a_story_scores_what_the_rules_say():
+    from bglearn.exercises.questions import GamePoints
+
+    mid = Position()
+    beaver_drop = GamePoints(mid, beavers=True, actions=("double", "beaver", "drop"))
+    assert beaver_drop.check(2).correct and not beaver_drop.check(4).correct and not beaver_drop.check(1).correct
+    assert "drops" in beaver_drop.prompt() and "4" not in beaver_drop.prompt()      # the stake is worked out
+    two_ties_one_allowed = GamePoints(mid, ties=(3, 5), opening=(6, 2), auto_doubles=1, actions=("resign-gammon",))
+    assert two_ties_one_allowed.example_answer() == 4                 # one automatic double (2) x gammon
+    assert GamePoints(mid, ties=(3, 5), opening=(6, 2), auto_doubles=2, actions=("resign-gammon",)).example_answer() == 8
+    redouble = GamePoints(mid, cube=2, cube_owner=WHITE, beavers=True,
+                          actions=("double", "beaver", "take", "resign-backgammon"))
+    assert redouble.example_answer() == 24                            # 2 -> 4 -> beavered 8, x 3
+    with pytest.raises(Exception, match="owner"):
+        GamePoints(mid, cube=2, cube_owner=RED, actions=("double", "drop")).example_answer()   # not White's cube
+
+
+def test_a_hit_on_the_way_is_counted_by_the_engine():
+    from bglearn.exercises.questions import PlayHits
+
+    blot = Position(white={24: 2, 13: 5, 8: 3, 6: 5}, red={18: 1, 24: 2, 13: 5, 8: 3, 6: 4})   # Red's blot: White's 7
+    through = PlayHits(blot, roll=Roll(6, 2), play="13/7/5")
+    around = PlayHits(blot, roll=Roll(6, 2), play="13/11/5")
+    assert through.check(1).correct and not through.check(0).correct
+    assert around.check(0).correct and not around.check(1).correct
+    assert through.rules() == ("HIT_ON_THE_WAY",)
+
+
+def test_long_nardy_scoring_and_opening_questions_use_the_games_own_words():
+    from bglearn.i18n import using_language
+
+    mars = ResultKindQuestion(Position({}, {24: 15}, variant="long-nardy"))
+    oin = ResultKindQuestion(Position({}, {3: 10}, variant="long-nardy"))
+    assert '"oin"' in mars.prompt() and "backgammon" not in mars.prompt()
+    assert mars.check("mars").correct and mars.check("gammon").correct and not mars.check("oin").correct
+    assert oin.check("oin").correct and not oin.check("mars").correct and not oin.check("backgammon").correct
+    assert mars.rules() == ("OIN_MARS",)
+    with using_language("es"):
+        assert mars.check(mars.example_answer()).correct and mars.check("mars").correct
+    starter = OpeningStarter(Position(variant="long-nardy"), white_die=5, red_die=2)
+    said = starter.check("White").message
+    assert "both dice" in said and "5-2" not in said          # the starter throws again: no 5-2 is played
+    assert starter.rules() == ("NARDY_OPENING", "OPENING_THROW")

@@ -53,7 +53,7 @@ START = Position()
         (*case("T06"), "bar/19", Reason.DICE_NOT_FULLY_USED, ["bar/23 13/7"]),
         (*case("T04"), "13/7", Reason.BLOCKED, ["7-point"]),
         (*case("T15"), "13/9(2)", Reason.NO_CHECKER, ["already moved"]),
-        (*case("T11"), "13/4", Reason.BLOCKED, ["Every way", "10-point", "7-point"]),
+        (*case("T11"), "13/4", Reason.BLOCKED, ["Whichever die is played first", "10-point", "7-point"]),
         (*case("T24"), "bar/19", Reason.BLOCKED, ["enters on your 19-point"]),
     ],
 )
@@ -155,7 +155,7 @@ BEAR_OFF_BLOCKED = Position({6: 5, 5: 1, 4: 1, 3: 3, 2: 5}, {6: 5, 8: 3, 13: 5, 
         (ON_BAR, "51", "bar/20 bar/24", Reason.NO_CHECKER,
          "You have only one checker on the bar, and it has already entered this turn."),
         (BEAR_OFF, "53", "5/off 4/off", Reason.DIE_MISMATCH,
-         "Bearing off from your 4-point needs a 4 or more, and you have 3 left to play."),
+         "A 3 is too small to bear off from your 4-point: that takes a 4 or more."),  # read: 5/off, 4/off
         (START, "65", "24/13*", Reason.NO_BLOT_TO_HIT,
          "There is no Red blot on your 13-point to hit ('*' marks a hit)."),
         (BEAR_OFF_BLOCKED, "53", "4/off 3/off", Reason.BEAR_OFF_HIGHER_POINT,

@@ -165,7 +165,9 @@ def test_bglearn_lessons_lang_opens_that_course_and_sets_the_kernels_language(la
     assert main(["lessons", "--lang", lang, "--dry-run", "--no-browser"]) == 0
     cmd = capsys.readouterr().out
     assert f"--LabApp.default_url=/lab/tree/notebooks/{lang}/00-welcome.ipynb" in cmd
-    assert f"--ServerApp.root_dir={REPO}" in cmd  # the lessons' links reach exercises/<lang>/
+    from bglearn.course_copy import default_course_dir
+
+    assert f"--ServerApp.root_dir={default_course_dir()}" in cmd  # the learner's copy: links reach exercises/<lang>/
     assert lessons._environment(lang)["BGLEARN_LANG"] == lang
 
 

@@ -22,6 +22,7 @@ import pytest
 
 from bglearn import WHITE, Position
 from bglearn.cube import Cube
+from bglearn.i18n import LANGUAGES, TRANSLATED
 from bglearn.notation import format_play
 from bglearn.quiz import ChoiceQuiz, NumberQuiz, PlayQuiz, PointQuiz, Quiz
 
@@ -93,7 +94,7 @@ def test_the_up_to_date_check_notices_an_edited_source(tmp_path, monkeypatch):
     monkeypatch.setattr(BUILD, "GLOSSARY_SOURCE", src / "glossary.yaml")
     assert BUILD.out_of_date() == []
     lesson = src / "05-bearing-off.md"
-    lesson.write_text(lesson.read_text().replace("never compulsory", "never ever compulsory", 1))
+    lesson.write_text(lesson.read_text().replace("not compulsory", "not ever compulsory", 1))
     glossary = src / "glossary.yaml"
     glossary.write_text(glossary.read_text().replace("A single checker alone", "One checker alone", 1))
     assert BUILD.out_of_date() == ["05-bearing-off.ipynb", GLOSSARY]
@@ -286,7 +287,9 @@ def test_no_picture_stands_above_a_glossary_word():
         assert f"(#cell-id={word})" in next(c.source for c in cells if c.id == target)
 
 
-def test_lesson_2_asks_about_a_cocked_die_and_an_early_throw_under_both_rules():
+def test_lesson_2_asks_about_a_cocked_die_and_an_early_throw():
+    """The throw quizzes ask about a cocked die and an early throw; the tournament question mixes
+    both (a cocked die decides first), and the text teaches the half-board and forced-play rules."""
     from bglearn.quiz import ChoiceQuiz
     from bglearn.throws import judge_throw
 
@@ -294,7 +297,10 @@ def test_lesson_2_asks_about_a_cocked_die_and_an_early_throw_under_both_rules():
     reasons = {q.explanation for q in quizzes}
     assert judge_throw(cocked=1).reason in reasons
     assert judge_throw(opponent_picked_up=False, rules="casual").reason in reasons
-    assert judge_throw(opponent_picked_up=False, rules="tournament").reason in reasons
+    assert judge_throw(cocked=1, opponent_picked_up=False, rules="tournament").reason == judge_throw(cocked=1).reason
+    source = SOURCES[LESSON_FILES[1]].read_text()
+    assert "outside the half of the board on your right" in source
+    assert "opponent's play\n  was forced" in source
 
 
 @pytest.mark.parametrize("number", NUMBERS)
@@ -330,6 +336,7 @@ def test_the_rules_the_issue_found_missing_are_taught():
     assert "equipment" in lesson[1] and "doubling cube" in lesson[1]
     assert "**64**" in lesson[7] and "no limit on redoubles" in lesson[7]
     assert "5, 7 and 9" in lesson[8] and "any length of 1 point or more" in lesson[8]
+    assert "agreed **before the first game**" in lesson[8] and "Odd lengths are the custom because" in lesson[8]
     assert "casual play" in lesson[2] and "tournament rules" in lesson[2]
     assert "**rolls or doubles**" in lesson[2] and '"legal moves" rule' in lesson[2]
     assert "## Writing moves down" in lesson[2] and all(s in lesson[2] for s in ("`13/7*`", "`8/5(2)`", "`bar/22`", "`6/off`"))
@@ -354,8 +361,8 @@ def test_lesson_8_says_what_the_engine_does_with_a_dead_cube():
     """The lesson says the rules (and the kit by default) allow doubling a dead cube and GNU
     Backgammon refuses it; the engine must agree, and the stored output must show it."""
     source = SOURCES[LESSON_FILES[7]].read_text()
-    assert "The rules do not forbid such a double**, and the kit allows it" in source
-    assert "GNU Backgammon refuses" in source
+    assert "The rules do not forbid such a double** (it only gains nothing), and the kit allows it" in source
+    assert "GNU Backgammon does not let a player offer it" in source and "GNU Backgammon refuses" not in source
     centred = Cube()
     assert centred.why_not(WHITE, match_length=5, score=(4, 2)) is None
     assert "dead" in centred.why_not(WHITE, match_length=5, score=(4, 2), refuse_dead=True)
@@ -371,7 +378,7 @@ def test_lesson_5_prints_an_entry_as_a_path_not_as_one_jump():
     paths = [format_play(p, paths=True) for p in legal_plays(hitback, "42")]
     assert "bar/21/19" in paths
     shown = _outputs_text(read(LESSON_FILES[4]))
-    assert str(paths) in shown and "'bar/19'" not in shown
+    assert ", ".join(paths) in shown and "'bar/19'" not in shown
 
 
 @pytest.mark.parametrize("name", LESSON_FILES)
@@ -542,3 +549,154 @@ def test_stored_outputs_are_complete_and_error_free(name):
             text = out.get("data", {}).get("text/plain", "")
             assert not re.search(r"at 0x[0-9a-f]+", text), f"{name} cell {i}: a memory address in {text!r}"
     assert nb.metadata["kernelspec"]["name"] == "python3"
+
+
+# -- the third reading (issue 26): lessons in every language ---------------------------------------
+
+LANGS = LANGUAGES
+LEVELS = ("recall", "apply", "transfer")
+QUIZ_CALL = re.compile(r"\b(PlayQuiz|ChoiceQuiz|PointQuiz|NumberQuiz)\b[.(]")
+
+
+def _lesson_sources(lang: str) -> dict[str, Path]:
+    return {name: path for name, path in BUILD.sources(lang).items() if name != GLOSSARY}
+
+
+def _quiz_cells(path: Path) -> list[tuple[list[str], str]]:
+    """(tags, source) of every question cell of a lesson source: a code cell that makes a quiz and
+    is not a "predict" demonstration or the setup cell."""
+    cells = []
+    for cell in BUILD.read_lesson(path).cells:
+        tags = list(cell.metadata.get("tags", []))
+        if (cell.cell_type == "code" and QUIZ_CALL.search(cell.source) and "predict" not in tags
+                and "from bglearn.quiz import" not in cell.source):
+            cells.append((tags, cell.source))
+    return cells
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lesson_quiz_is_tagged_with_one_level_the_same_in_every_language(lang):
+    english = {name: [t for t in tags if t in LEVELS] for name, path in _lesson_sources("en").items()
+               for tags in [[tag for tags, _s in _quiz_cells(path) for tag in tags]]}
+    for name, path in _lesson_sources(lang).items():
+        levels = []
+        for tags, source in _quiz_cells(path):
+            mine = [t for t in tags if t in LEVELS]
+            assert len(mine) == 1, f"{lang}/{name}: a quiz cell needs exactly one of {LEVELS}: {source[:70]!r}"
+            levels.append(mine[0])
+        assert levels == english[name], f"{lang}/{name}: levels {levels}, English {english[name]}"
+
+
+def test_the_lesson_quizzes_ask_little_recall_and_some_transfer():
+    """The issue's target over lessons and exercises is at most 5 recall and at least 15 transfer;
+    the lessons keep their share small (recall) and large (transfer)."""
+    levels = [t for path in _lesson_sources("en").values() for tags, _s in _quiz_cells(path) for t in tags if t in LEVELS]
+    assert levels.count("recall") <= 2, levels
+    assert levels.count("transfer") >= 7, levels
+
+
+GIVE_AWAYS = ("this is the crawford game)", "mind the forced-move rules", "of the rule 2 kind", "rule 3 kind",
+              "rule 4 kind", "remember the head rule", "the bar counts 25)", "remember the match is only")
+
+
+def test_no_quiz_prompt_or_question_gives_the_answer_away():
+    for path in _lesson_sources("en").values():
+        text = path.read_text().lower()
+        questions = text[text.index("## check yourself"):text.index("## key points")] if "## check yourself" in text else ""
+        for phrase in GIVE_AWAYS:
+            assert phrase not in questions, f"{path.name}: {phrase!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_internal_rule_case_labels_and_the_romanian_name_of_long_nardy(lang):
+    for name, path in _lesson_sources(lang).items():
+        text = path.read_text()
+        assert not re.search(r"\(S\d|\bS\d[abc]?\)|rule case|caso S\d|sääntötapaus|cazul S\d", text), f"{lang}/{name}"
+        assert "table lungă" not in text, f"{lang}/{name}: the game is *table lungi*"
+    assert "table lungă" not in (BUILD.source_dir(lang) / "glossary.yaml").read_text()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_predictions_print_sentences_not_tuples(lang):
+    """A predict cell's answer is read by a learner: no bare tuple, dict or number line."""
+    folder = BUILD.out_dir(lang)
+    for name in _lesson_sources(lang):
+        for cell in read_in(folder, name).cells:
+            if cell.cell_type == "code" and "predict" in cell.metadata.get("tags", []):
+                for out in cell.outputs:
+                    for line in (out.get("text", "") or out.get("data", {}).get("text/plain", "")).splitlines():
+                        assert not re.match(r"^\s*[(\[{]|^\s*\d+\s*$", line), f"{lang}/{name}: {line!r}"
+
+
+def read_in(folder: Path, name: str) -> nbformat.NotebookNode:
+    return nbformat.read(str(folder / name), as_version=4)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_translated_lesson_names_the_exercise_folder_of_its_language(lang):
+    for name in _lesson_sources(lang):
+        text = markdown(read_in(BUILD.out_dir(lang), name))
+        assert not re.search(rf"`exercises/(?!{lang}/)", text), f"{lang}/{name}"
+        assert "](../exercises/" not in text
+
+
+def test_lesson_5_says_bearing_off_is_compulsory_when_it_is_the_only_play():
+    from bglearn import RED, legal_plays
+
+    source = SOURCES[LESSON_FILES[4]].read_text()
+    assert "never compulsory" not in source
+    namespace = _namespace(read(LESSON_FILES[4]))
+    only, theirs = namespace["only"], namespace["theirs"]
+    assert legal_plays(only, "32") and all("off" in p.notation for p in legal_plays(only, "32"))
+    assert theirs.bar(RED) and any("off" in p.notation for p in legal_plays(theirs, "64"))
+
+
+def test_lesson_6_draws_only_positions_a_game_can_reach():
+    """Every finished position in lesson 6: 15 checkers a side, and a loser that has borne off has
+    all its other checkers home or on the bar (a checker can come back only through the bar)."""
+    from bglearn import RED
+
+    for var, p in _namespace(read(LESSON_FILES[5])).items():
+        for side in (WHITE, RED):
+            on_board = sum(p.checkers(side))
+            assert on_board + p.off(side) == 15, var
+            if p.off(side):
+                outside = sum(p.checkers(side)[7:25])
+                assert outside == 0, f"{var}: {side} has borne off but has {outside} checkers outside its home board"
+
+
+def test_lesson_10_draws_both_numberings_and_the_head_rule_and_asks_the_engine_for_the_exception():
+    from bglearn.variants.long_nardy.rules import HEAD_DOUBLES
+
+    nb = read(LESSON_FILES[9])
+    svgs = [o["data"]["image/svg+xml"] for c in nb.cells if c.cell_type == "code" for o in c.outputs
+            if "image/svg+xml" in o.get("data", {})]
+    assert any("bg-numbers-both" in s for s in svgs), "a board with both numbers on every point"
+    assert sum("6-6 on the first turn" in s for s in svgs) == 1 and any("6-5: one checker leaves the head" in s for s in svgs)
+    shown = _outputs_text(nb)
+    for die in range(1, 7):
+        first = 2 if die in HEAD_DOUBLES else 1
+        assert f"{die}-{die}: checkers that may leave the head on the first turn: {first}, on a later turn: 1" in shown
+    source = SOURCES[LESSON_FILES[9]].read_text()
+    assert "as most rule texts do" not in source and "whenever all fifteen are still on the head" not in source
+
+
+def test_the_renderer_draws_both_numbers_of_each_point_from_the_position():
+    from bglearn.svg import RenderError, render
+
+    nardy = Position(variant="long-nardy")
+    svg = render(nardy, numbers="both")
+    assert ">24</text>" in svg and f">{nardy.opposite_point(24)}</text>" in svg and "bg-numbers-both" in svg
+    assert "bg-numbers-both" not in render(nardy)
+    with pytest.raises(RenderError, match="numbers"):
+        render(nardy, numbers="all")
+
+
+def test_the_translated_lessons_use_natural_words_and_one_register():
+    """Romanian: no anglicism "a ateriza" (a checker *se oprește* or *ajunge*); Spanish: the tú
+    register only, no vosotros forms; Finnish: the singular imperative the lessons use."""
+    for lang, banned in (("ro", r"ateriz"), ("es", r"\bvosotros\b|\bvuestr\w*|\b\w+(?:áis|éis)\b|\bacordad\b"),
+                         ("fi", r"\bsopikaa\b")):
+        for path in [*_lesson_sources(lang).values(), BUILD.source_dir(lang) / "glossary.yaml"]:
+            found = re.findall(banned, path.read_text(), flags=re.I)
+            assert not found, f"{lang}/{path.name}: {found}"

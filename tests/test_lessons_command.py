@@ -1,5 +1,7 @@
-"""``bglearn lessons``: it trusts the course notebooks, opens the welcome lesson, and Ctrl+C or SIGTERM
-stop JupyterLab and its kernels with no prompt, no orphan process and no runtime files left.
+"""``bglearn lessons``: it opens the learner's own copy of the course (made, then updated by a newer kit
+without losing the learner's changes), trusts the course notebooks, opens the welcome lesson, and
+Ctrl+C or SIGTERM stop JupyterLab and its kernels with no prompt, no orphan process and no runtime
+files left.
 
 The stop tests start the real command as a user would (in its own terminal session, with a
 pseudo-terminal as input so Jupyter would ask its "Shut down this server (y/[n])?" question if the
@@ -22,9 +24,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from nbformat.sign import NotebookNotary
 
-from bglearn.commands.lessons import PRE_SAVE_HOOK, WELCOME, _children, jupyter_command, trust_notebooks
+from bglearn.commands.lessons import SERVER_EXTENSION, WELCOME, _children, jupyter_command, trust_notebooks
 
 REPO = Path(__file__).resolve().parent.parent
 # Server extensions these tests do not need, switched off to start and stop faster.
@@ -81,15 +85,16 @@ def _alive(pid: int) -> bool:
 def test_the_command_opens_the_welcome_lesson_and_cleans_saved_notebooks(tmp_path):
     cmd = jupyter_command(tmp_path, port=9999, browser=False)
     assert f"--LabApp.default_url=/lab/tree/{WELCOME}" in cmd
-    assert f"--ContentsManager.pre_save_hook={PRE_SAVE_HOOK}" in cmd
+    assert f"--ServerApp.jpserver_extensions={SERVER_EXTENSION}=True" in cmd
     assert f"--ServerApp.root_dir={tmp_path}" in cmd
     assert {"--port=9999", "--no-browser"} <= set(cmd)
 
 
-def test_the_pre_save_hook_named_on_the_command_line_imports():
-    from traitlets.utils.importstring import import_item
+def test_the_server_extension_named_on_the_command_line_is_one():
+    import importlib
 
-    assert callable(import_item(PRE_SAVE_HOOK))
+    module = importlib.import_module(SERVER_EXTENSION)
+    assert module._jupyter_server_extension_points() == [{"module": SERVER_EXTENSION}]
 
 
 def test_trust_notebooks_signs_each_course_notebook_once(tmp_path, monkeypatch):
@@ -246,3 +251,141 @@ def test_the_course_layout_serves_the_repository_so_lessons_reach_their_exercise
     assert server_layout(tmp_path / "notebooks") == (tmp_path, f"notebooks/{WELCOME}")
     # Any other folder is served as it is.
     assert server_layout(tmp_path / "exercises") == (tmp_path / "exercises", WELCOME)
+
+
+# -- the learner's copy of the course ----------------------------------------------------------------
+def _lesson(title: str) -> str:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(f"# {title}")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    return nbformat.writes(nb)
+
+
+@pytest.fixture
+def kit(tmp_path, monkeypatch):
+    """An installed kit's course (package data) whose lessons the test rewrites as a newer kit would."""
+    import bglearn.course_files as course_files
+
+    course = tmp_path / "site-packages" / "bglearn" / "course"
+
+    def ship(lessons: dict[str, str]) -> None:
+        for rel, title in lessons.items():
+            (course / rel).parent.mkdir(parents=True, exist_ok=True)
+            (course / rel).write_text(_lesson(title), encoding="utf-8")
+
+    ship({"notebooks/00-welcome.ipynb": "Welcome", "notebooks/01-moves.ipynb": "Moves",
+          "exercises/setup.ipynb": "Setup exercise", "notebooks/es/00-welcome.ipynb": "Bienvenida",
+          "exercises/es/setup.ipynb": "Ejercicio"})
+    monkeypatch.setattr(course_files, "_packaged", lambda: course)
+    ship.course = course  # type: ignore[attr-defined]
+    return ship
+
+
+def _read(path: Path) -> str:
+    return nbformat.read(path, as_version=4).cells[0].source
+
+
+def test_the_course_is_copied_in_the_chosen_language_and_opens_from_the_copy(kit, tmp_path):
+    from bglearn.commands.lessons import find_notebooks
+
+    mine = tmp_path / "my-course"
+    folder, report = find_notebooks(mine, "es")
+    assert folder == mine / "notebooks" / "es"
+    assert sorted(report.added) == ["exercises/es/setup.ipynb", "notebooks/es/00-welcome.ipynb"]
+    assert _read(folder / WELCOME) == "# Bienvenida" and not (mine / "notebooks" / WELCOME).exists()
+    cmd = jupyter_command(folder, port=9999, browser=False)
+    assert f"--ServerApp.root_dir={mine}" in cmd  # the lessons' links reach ../../exercises/es/
+    assert f"--LabApp.default_url=/lab/tree/notebooks/es/{WELCOME}" in cmd
+    folder, report = find_notebooks(mine, "en")  # another language joins the same copy
+    assert folder == mine / "notebooks" and _read(folder / WELCOME) == "# Welcome"
+    assert find_notebooks(mine, "en")[1].summary() == []  # nothing new: nothing said
+
+
+def test_a_newer_kit_updates_what_the_learner_left_alone_and_puts_its_version_beside_a_changed_lesson(kit, tmp_path):
+    from bglearn.course_copy import copy_course
+
+    mine = tmp_path / "my-course"
+    copy_course(mine, version="0.1.0")
+    changed = nbformat.read(mine / "notebooks" / "01-moves.ipynb", as_version=4)
+    changed.cells.append(nbformat.v4.new_markdown_cell("my notes"))
+    nbformat.write(changed, mine / "notebooks" / "01-moves.ipynb")
+    opened = nbformat.read(mine / "notebooks" / WELCOME, as_version=4)  # opened in Jupyter, not edited
+    opened.metadata["language_info"] = {"name": "python", "version": "3.11.7"}
+    nbformat.write(opened, mine / "notebooks" / WELCOME)
+    (mine / "exercises" / "setup.ipynb").unlink()  # deleted by the learner
+
+    kit({"notebooks/00-welcome.ipynb": "Welcome, v2", "notebooks/01-moves.ipynb": "Moves, v2",
+         "exercises/setup.ipynb": "Setup, v2", "notebooks/02-new.ipynb": "A new lesson"})
+    report = copy_course(mine, version="0.2.0")
+    assert _read(mine / "notebooks" / WELCOME) == "# Welcome, v2"  # left alone: updated
+    assert [c.source for c in nbformat.read(mine / "notebooks" / "01-moves.ipynb", as_version=4).cells] == [
+        "# Moves", "my notes"]  # changed: never overwritten
+    assert _read(mine / "notebooks" / "01-moves.v0.2.0.ipynb") == "# Moves, v2"  # ... the new one beside it
+    assert _read(mine / "notebooks" / "02-new.ipynb") == "# A new lesson"
+    assert _read(mine / "exercises" / "setup.ipynb") == "# Setup, v2"
+    assert report.updated == ["notebooks/00-welcome.ipynb"]
+    assert report.beside == {"notebooks/01-moves.ipynb": "notebooks/01-moves.v0.2.0.ipynb"}
+    assert sorted(report.added) == ["exercises/setup.ipynb", "notebooks/02-new.ipynb"]
+    assert any("01-moves.v0.2.0.ipynb" in line for line in report.summary())
+    # Run again: nothing to do, and the learner's copy of the new version is not replaced either.
+    (mine / "notebooks" / "01-moves.v0.2.0.ipynb").write_text(_lesson("my own v2"), encoding="utf-8")
+    again = copy_course(mine, version="0.2.0")
+    assert (again.added, again.updated, again.beside) == ([], [], {})
+    assert _read(mine / "notebooks" / "01-moves.v0.2.0.ipynb") == "# my own v2"
+
+
+def test_the_kits_own_course_is_never_written_to(kit, tmp_path):
+    from bglearn.commands.lessons import find_notebooks
+    from bglearn.course_copy import copy_course
+    from bglearn.errors import BglearnError
+
+    before = sorted((p, p.read_bytes()) for p in kit.course.rglob("*") if p.is_file())
+    with pytest.raises(BglearnError, match="inside the kit's own course"):
+        copy_course(kit.course / "notebooks")
+    with pytest.raises(BglearnError, match="never changed: run bglearn lessons without --dir"):
+        find_notebooks(kit.course / "notebooks")
+    assert sorted((p, p.read_bytes()) for p in kit.course.rglob("*") if p.is_file()) == before
+
+
+def test_a_damaged_manifest_is_named(kit, tmp_path):
+    from bglearn.course_copy import MANIFEST, copy_course
+    from bglearn.errors import BglearnError
+
+    copy_course(tmp_path / "mine")
+    (tmp_path / "mine" / MANIFEST).write_text("{not json")
+    with pytest.raises(BglearnError, match=re.escape(MANIFEST) + " is damaged"):
+        copy_course(tmp_path / "mine")
+
+
+def test_the_default_copy_is_in_the_learners_documents_folder(monkeypatch, tmp_path):
+    from bglearn.course_copy import default_course_dir
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+    assert default_course_dir() == tmp_path / "Documents" / "bglearn-course"
+
+
+@given(meta=st.dictionaries(st.sampled_from(["kernelspec", "language_info"]),
+                            st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=3)),
+       note=st.text(min_size=1, max_size=20))
+def test_only_the_cells_and_the_notebooks_own_metadata_make_a_change(meta, note):
+    """Kernel information never makes a lesson "changed by the learner"; any change to a cell does."""
+    from bglearn.course_copy import fingerprint
+
+    shipped = json.loads(_lesson("Moves"))
+    opened = json.loads(json.dumps(shipped))
+    opened["metadata"].update(meta)
+    assert fingerprint(json.dumps(opened, indent=4).encode()) == fingerprint(json.dumps(shipped).encode())
+    opened["cells"][0]["source"] += note
+    assert fingerprint(json.dumps(opened).encode()) != fingerprint(json.dumps(shipped).encode())
+
+
+def test_copy_only_makes_the_copy_and_starts_no_server(kit, tmp_path, capsys):
+    from bglearn.cli import main
+
+    before = set(_children(os.getpid()))   # other tests' servers in this worker, if any
+    assert main(["lessons", "--copy-only", "--dir", str(tmp_path / "mine")]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip() == str(tmp_path / "mine" / "notebooks" / WELCOME)  # where to open it
+    assert f"copied 3 course notebooks into {tmp_path / 'mine'}" in err
+    assert set(_children(os.getpid())) <= before  # no JupyterLab started

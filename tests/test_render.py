@@ -632,3 +632,53 @@ def test_a_moved_checker_fails_the_picture_comparison():
     moved = Position(white={6: 5, 8: 3, 13: 5, 24: 1, 23: 1})
     b = _pixels(render(moved, width=400).to_png())
     assert _worst_block(a, b) > 2 * TOLERANCE
+
+
+# -- a game without a bar, and the words of a mirrored board (issue #26) --------------------------------------
+BAR_WORDS = {"en": "bar", "es": "barra", "fi": "palkki", "ro": "bar"}
+
+
+def spoken_texts(svg: str) -> list[str]:
+    """Everything a screen reader or a reader of the page is told: title, desc, aria-labels, printed text."""
+    root = parse(svg)
+    texts = [el.text or "" for el in root.iter() if el.tag in (f"{NS}title", f"{NS}desc", f"{NS}text")]
+    return texts + [el.get("aria-label") for el in root.iter() if el.get("aria-label")]
+
+
+@pytest.mark.parametrize("lang", sorted(BAR_WORDS))
+@pytest.mark.parametrize("home", ["right", "left"])
+def test_a_long_nardy_board_says_nothing_about_a_bar(lang, home):
+    from bglearn.i18n import using_language
+
+    position = Position({24: 13, 19: 1, 17: 1}, {24: 14, 20: 1}, variant="long-nardy")
+    assert not position.has_bar
+    with using_language(lang):
+        svg = render(position, home=home, interactive=True, dice="31")
+        text = str(position)
+    said = " ".join(spoken_texts(svg)).lower()
+    assert BAR_WORDS[lang] not in said, said
+    assert "BAR" not in text and "BAR" in str(Position())
+    bar_strips = [g for g in parse(svg).iter(f"{NS}g") if g.get("data-bar")]
+    assert bar_strips and all(g.get("aria-hidden") == "true" and g.get("role") is None for g in bar_strips)
+
+
+def test_a_backgammon_board_still_names_its_bar():
+    said = " ".join(spoken_texts(render(Position({"bar": 1, 6: 5, 8: 3, 13: 5, 24: 1}, {6: 5, 8: 3, 13: 5, 24: 2}),
+                                        interactive=True)))
+    assert "White's bar: 1 White checker" in said and "On the bar: White 1." in said
+
+
+@pytest.mark.parametrize("home,direction", [("right", "anticlockwise"), ("left", "clockwise")])
+def test_the_long_nardy_description_follows_the_drawn_direction(home, direction):
+    desc = parse(render(Position(variant="long-nardy"), home=home)).find(f"{NS}desc").text
+    assert f"both sides move {direction} from their head" in desc
+    assert f"home board at the bottom {home}" in desc
+
+
+def test_the_text_board_status_line_is_in_the_current_language():
+    from bglearn.i18n import using_language
+
+    with using_language("fi"):
+        line = str(Position()).splitlines()[-1]
+    assert line == "Valkoinen (O) siirtää · pipit: Valkoinen 167, Punainen 167 · kotiutettu: Valkoinen 0, Punainen 0"
+    assert str(Position()).splitlines()[-1] == "White (O) to play · pips White 167, Red 167 · off White 0, Red 0"

@@ -226,7 +226,8 @@ def placeholder_problems(message: Message) -> list[str]:
         extra = got - allowed
         missing = wanted[-1] - got
         if len(ids) > 1 and index == 0:
-            missing -= COUNT_PLACEHOLDERS  # the n == 1 form may say "one" in words
+            missing -= COUNT_PLACEHOLDERS | (wanted[-1] - wanted[0])  # the n == 1 form may say "one" in words,
+            # and leave out what the English singular leaves out ("the previous game" for "{k} games ago")
         if extra:
             problems.append(f"form {index}: unknown {{{', '.join(sorted(extra))}}}")
         if missing:

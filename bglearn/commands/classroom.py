@@ -34,10 +34,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..errors import BglearnError
 from ..i18n import LANGUAGES, N_, _, ngettext
+
+if TYPE_CHECKING:
+    from ..grading.lms_export import ExportRequest
 
 __all__ = ["register"]
 
@@ -49,13 +52,17 @@ def _assign(args: argparse.Namespace) -> int:
     check_output_folder(args.output)
     from ..grading.handouts import assign
 
-    a = assign(args.exercise, args.roster, args.seed, args.output, mode=args.mode, language=args.lang)
+    a = assign(args.exercise, args.roster, args.seed, args.output, mode=args.mode, language=args.lang, jobs=args.jobs,
+               scheduler=args.scheduler, progress=True, key=args.key)
     n = len(a.students)
     print(ngettext("wrote {exercise} ({mode} mode) for {n} student to {output}/handouts/ (seed {seed}); collect "
                    "submissions in {output}/submissions/<student>/{exercise}.ipynb",
                    "wrote {exercise} ({mode} mode) for {n} students to {output}/handouts/ (seed {seed}); collect "
                    "submissions in {output}/submissions/<student>/{exercise}.ipynb", n).format(
         exercise=args.exercise, mode=args.mode, n=n, output=args.output, seed=args.seed))
+    if args.key:
+        print(_("answer keys (for you only: do not hand them out): {output}/key/<student>/{exercise}.ipynb").format(
+            output=args.output, exercise=args.exercise))
     if args.report:
         from ..grading.handouts import report
 
@@ -66,10 +73,20 @@ def _assign(args: argparse.Namespace) -> int:
 def _grade(args: argparse.Namespace) -> int:
     from . import check_input_file, check_input_folder, check_output_file
 
-    check_input_folder(args.submissions, N_("folder of submissions"))  # argument errors fast, before the heavy import
+    if Path(args.submissions).is_file():   # a Canvas or Moodle download (bglearn.grading.lms)
+        check_input_file(args.submissions, N_("zip of submissions"))
+        import zipfile
+
+        if not zipfile.is_zipfile(args.submissions):
+            raise BglearnError(_("{path} is a file, not a folder of submissions nor a Canvas or Moodle zip.").format(
+                path=args.submissions))
+    else:
+        check_input_folder(args.submissions, N_("folder of submissions"))  # argument errors fast, before the heavy import
     check_output_file(args.output, create_folders=True)
     if args.assignment:
         check_input_file(args.assignment, N_("assignment file"))
+    if args.roster:
+        check_input_file(args.roster, N_("roster file"))
     if Path(args.output).resolve().is_relative_to(Path(args.submissions).resolve()):
         raise BglearnError(_("{output} is inside the folder of submissions; write the grade sheet elsewhere").format(
             output=args.output))
@@ -87,7 +104,9 @@ def _grade(args: argparse.Namespace) -> int:
     try:
         report = grade(args.submissions, args.output, assignment=args.assignment, feedback_dir=args.feedback,
                        cell_timeout=args.cell_timeout, notebook_timeout=args.notebook_timeout, jobs=args.jobs,
-                       sandboxed=not args.no_sandbox, memory_mb=args.memory_mb, language=args.lang, force=args.force)
+                       sandboxed=not args.no_sandbox, memory_mb=args.memory_mb, language=args.lang, force=args.force,
+                       lms=args.lms, export=_export(args), roster=args.roster, scheduler=args.scheduler, gradebook=args.gradebook,
+                       resume=args.resume, progress=True)
     except IncompleteGradesError as exc:
         print(f"bglearn grade: {terminal(exc)}", file=sys.stderr)
         return 1
@@ -104,7 +123,20 @@ def _grade(args: argparse.Namespace) -> int:
         print(f"  {r.student:<20} {r.exercise:<18} {r.total:g}/{r.max_total:g}  {r.status}{flag}")
     print(_("grade sheet: {csv}; feedback: {folder}/").format(csv=terminal(report.csv_path),
                                                               folder=terminal(report.feedback_dir)))
+    for path in report.written:
+        print(_("also written: {path}").format(path=terminal(path)))
     return 0
+
+
+def _export(args: argparse.Namespace) -> "ExportRequest | None":
+    """``--export canvas|moodle`` (with ``--export-assignment`` and ``--export-assignment-id``), or ``None``."""
+    from ..grading.lms_export import ExportRequest
+
+    if args.export is None:
+        if args.export_assignment or args.export_assignment_id:
+            raise BglearnError(_("--export-assignment and --export-assignment-id go with --export canvas|moodle"))
+        return None
+    return ExportRequest(args.export, args.export_assignment or "", args.export_assignment_id or "")
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -150,8 +182,15 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                    "answer's form, the verdicts come with the grader's feedback"))
     p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("the language of the handouts and of the grader's feedback (kept in assignment.json)"))
+    p.add_argument("--key", action="store_true",
+                   help=_("also write each student's answer key to OUTPUT/key/<student>/ (for the teacher only)"))
     p.add_argument("--report", action="store_true",
                    help=_("also print each student's rule coverage and difficulty"))
+    p.add_argument("--jobs", type=_count(1, "--jobs"), default=None,
+                   help=_("Dask workers of the local cluster making the handouts (default: number of cores, or this "
+                   "process for a small class; 1: this process)"))
+    p.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                   help=_("make the handouts on the workers of this existing Dask cluster (each needs the kit)"))
     p.set_defaults(func=_assign)
 
     g = subparsers.add_parser("grade", help=_("grade a folder of submitted exercise notebooks"),
@@ -166,7 +205,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     g.add_argument("--cell-timeout", type=_positive, default=10.0, help=_("seconds per cell (default 10)"))
     g.add_argument("--notebook-timeout", type=_positive, default=60.0, help=_("seconds per notebook (default 60)"))
     g.add_argument("--jobs", type=_count(1, "--jobs"), default=None,
-                   help=_("parallel submissions (default: number of cores)"))
+                   help=_("Dask workers of the local cluster, one submission each at a time (default: number of "
+                   "cores; 1: grade in this process)"))
+    g.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                   help=_("grade on the workers of this existing Dask cluster (each needs the kit and bubblewrap)"))
+    g.add_argument("--gradebook", default=None, metavar="PATH",
+                   help=_("the gradebook that journals every grade as it is made (default: gradebook.sqlite beside "
+                   "the grade sheet)"))
+    g.add_argument("--resume", action="store_true",
+                   help=_("do not grade again a student whose journalled grade was made from the same submission "
+                   "and assignment (after an interrupted run)"))
     g.add_argument("--memory-mb", type=_count(256, "--memory-mb"), default=1024,
                    help=_("memory each submission may use, in MB (default 1024)"))
     g.add_argument("--lang", choices=LANGUAGES, default=None,
@@ -177,6 +225,18 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     g.add_argument("--no-sandbox", action="store_true",
                    help=_("run submissions without the bubblewrap sandbox (only for submissions you trust: "
                    "they can then read and change this user's files)"))
+    g.add_argument("--lms", choices=("canvas", "moodle"), default=None,
+                   help=_("the submissions are the zip downloaded from this platform (default: recognised from the "
+                   "file names)"))
+    g.add_argument("--roster", default=None,
+                   help=_("a roster CSV whose platform ids (canvas_id, moodle_participant, email, ...) are used instead "
+                   "of those kept when the handouts were made"))
+    g.add_argument("--export", choices=("canvas", "moodle"), default=None,
+                   help=_("also write the grades as this platform's grade-import CSV, beside the grade sheet"))
+    g.add_argument("--export-assignment", default=None,
+                   help=_("the assignment's name in the platform (default: the exercises graded)"))
+    g.add_argument("--export-assignment-id", default=None,
+                   help=_("Canvas: the assignment's id, so the grades go to that assignment"))
     g.set_defaults(func=_grade)
 
     e = subparsers.add_parser("exercises", help=_("list the graded exercises"))

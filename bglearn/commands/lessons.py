@@ -1,19 +1,23 @@
-"""``bglearn lessons``: open JupyterLab on the course's welcome notebook, and stop it cleanly.
-
-The lesson notebooks live in the repository next to the package (``notebooks/``, a sibling of the
-``bglearn/`` folder), so they are found relative to ``bglearn.__file__``; ``--dir`` points elsewhere.
+"""``bglearn lessons``: copy the course into the learner's own folder, open JupyterLab on its welcome
+lesson there, and stop it cleanly.
 
 What the command does, and why:
 
+- it opens the learner's **own copy** of the course, never the course that comes with the kit (package
+  data, or a clone's ``notebooks/``: :mod:`bglearn.course_files`), so opening or playing in a lesson
+  changes nothing in the kit or in the repository. The copy is made in ``bglearn-course`` in the user's
+  documents folder (``--dir`` chooses another); run again with a newer kit, it updates the lessons the
+  learner has not changed and puts the new version of a changed one beside it (:mod:`bglearn.course_copy`).
+  ``--dir`` naming a folder that holds lessons itself (its own ``00-welcome.ipynb``) opens it as it is;
 - it **trusts** the notebooks in that folder (nbformat's :class:`~nbformat.sign.NotebookNotary`, the
   signature store JupyterLab reads), so a lesson opened for the first time shows its stored outputs
   in full; ``--no-trust`` leaves them untrusted (their boards still show: see
   :mod:`bglearn.widgets.fallback`);
 - it starts JupyterLab as a **child process in its own session**, with the server's start page
   (``LabApp.default_url``) set to the welcome lesson, so the URL Jupyter prints and the browser it
-  opens show that lesson; the repository is put on ``PYTHONPATH`` so the kernels import this copy of
-  the kit; saved notebooks pass through :func:`bglearn.stored.pre_save_hook`, so a saved
-  game reopens showing its board;
+  opens show that lesson; in a clone the repository is put on ``PYTHONPATH`` so the kernels import this
+  copy of the kit; the kit's server extension (:mod:`bglearn.jupyter_server_ext`, enabled wherever the
+  kit is installed) is enabled on the command line too, so a saved game reopens showing its board;
 - **Ctrl+C, SIGTERM and SIGHUP** (a closed terminal) reach only this process, which asks the server
   to stop (SIGTERM: Jupyter then shuts its kernels down and removes its runtime files), waits, and
   only if the server has not stopped within the grace period kills it and its kernels and removes
@@ -38,14 +42,17 @@ import time
 from pathlib import Path
 from typing import Sequence, TextIO
 
+from ..course_copy import CopyReport, copy_course, default_course_dir
+from ..course_files import WELCOME, course_root, is_packaged
 from ..errors import BglearnError
 from ..i18n import LANGUAGES, _
 
 __all__ = ["register", "find_notebooks", "jupyter_command", "trust_notebooks", "serve", "WELCOME",
-           "PRE_SAVE_HOOK"]
+           "SERVER_EXTENSION"]
 
-WELCOME = "00-welcome.ipynb"
-PRE_SAVE_HOOK = "bglearn.stored.pre_save_hook"
+SERVER_EXTENSION = "bglearn.jupyter_server_ext"
+"""The kit's Jupyter server extension (the save hook), enabled on the command line as well as by the
+configuration file the package installs."""
 STOP_SIGNALS = tuple(s for s in (getattr(signal, n, None) for n in ("SIGINT", "SIGTERM", "SIGHUP")) if s)
 GRACE_SECONDS = 20.0
 """How long a stopping server may take to shut its kernels down before it is killed."""
@@ -57,39 +64,36 @@ def _package_root() -> Path:
     return Path(bglearn.__file__).resolve().parent.parent
 
 
-def find_notebooks(directory: str | Path | None = None, lang: str = "en") -> Path:
-    """The folder holding the lesson notebooks (``<repository>/notebooks`` by default; a translation's
-    ``notebooks/<lang>``). Raises :class:`BglearnError`, saying what to do, when the welcome notebook
-    is not there."""
-    folder = Path(directory).expanduser().resolve() if directory else _package_root() / "notebooks"
-    if lang != "en" and not directory:
-        folder = folder / lang
-    if not (folder / WELCOME).is_file():
-        if directory:
-            raise BglearnError(
-                _("no lesson notebooks in {folder}: it has no {welcome}. Point --dir at the kit's "
-                  "notebooks/ folder.").format(folder=folder, welcome=WELCOME)
-            )
-        if lang != "en":
-            raise BglearnError(
-                _("the lessons in language {lang} were not found at {folder}: build them with "
-                  "`python notebooks/build.py --lang {lang}` in the repository.").format(lang=lang, folder=folder)
-            )
-        raise BglearnError(
-            _("the lesson notebooks were not found at {folder}. They ship with the bglearn repository, "
-              "not with an installed package: clone the repository, run `pip install -e '.[lessons]'` in it, and "
-              "run `bglearn lessons` again (or pass --dir PATH/TO/notebooks).").format(folder=folder)
-        )
-    return folder
+def find_notebooks(directory: str | Path | None = None, lang: str = "en", *,
+                   copy: bool = True) -> tuple[Path, CopyReport | None]:
+    """The folder of lessons to open, and what was done to the learner's copy.
+
+    ``directory`` holding a welcome lesson of its own is opened as it is (``None`` for the report).
+    Otherwise ``directory`` (by default :func:`~bglearn.course_copy.default_course_dir`) is the
+    learner's copy of the course: with ``copy`` it is made or updated (:func:`copy_course`), and the
+    lessons in ``lang`` there are returned. Raises :class:`BglearnError` for a folder inside the kit's
+    installed course, which is never written to."""
+    if directory is not None and (Path(directory).expanduser() / WELCOME).is_file():
+        folder = Path(directory).expanduser().resolve()
+        if is_packaged() and (folder == course_root() or course_root() in folder.parents):
+            raise BglearnError(_("{folder} is the course inside the installed kit, which is never changed: "
+                                 "run bglearn lessons without --dir to get a copy of your own.").format(folder=folder))
+        return folder, None
+    base = Path(directory).expanduser().resolve() if directory is not None else default_course_dir()
+    report = copy_course(base, lang) if copy else None
+    folder = base / "notebooks"
+    return (folder if lang == "en" else folder / lang), report
 
 
 def server_layout(folder: Path) -> tuple[Path, str]:
     """The folder the server shows and the welcome lesson's path inside it. In the course's own layout
-    (``notebooks/`` beside ``exercises/``) that is the repository folder, so the lessons' links to their
-    graded exercises (``../exercises/...``) open; otherwise ``folder`` itself."""
-    if folder.name == "notebooks" and (folder.parent / "exercises").is_dir():
+    (``notebooks/`` beside ``exercises/``, as in a learner's copy, or a copy still to be made) that is the
+    folder above, so the lessons' links to their graded exercises (``../exercises/...``) open; otherwise
+    ``folder`` itself."""
+    if folder.name == "notebooks" and ((folder.parent / "exercises").is_dir() or not folder.exists()):
         return folder.parent, f"notebooks/{WELCOME}"
-    if folder.name in LANGUAGES and folder.parent.name == "notebooks" and (folder.parent.parent / "exercises").is_dir():
+    if (folder.name in LANGUAGES and folder.parent.name == "notebooks"
+            and ((folder.parent.parent / "exercises").is_dir() or not folder.exists())):
         return folder.parent.parent, f"notebooks/{folder.name}/{WELCOME}"  # a translated course
     return folder, WELCOME
 
@@ -101,7 +105,7 @@ def jupyter_command(folder: Path, *, port: int | None = None, browser: bool = Tr
     root, start = server_layout(folder)
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}",
            f"--LabApp.default_url=/lab/tree/{start}",
-           f"--ContentsManager.pre_save_hook={PRE_SAVE_HOOK}"]
+           f"--ServerApp.jpserver_extensions={SERVER_EXTENSION}=True"]
     if port is not None:
         cmd.append(f"--port={port}")
     if not browser:
@@ -137,6 +141,8 @@ def _environment(lang: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     if lang:
         env["BGLEARN_LANG"] = lang  # every kernel of the server speaks the lessons' language
+    if is_packaged():  # installed: the kernels find the kit where this process found it
+        return env
     root = str(_package_root())
     paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
     if root not in paths:
@@ -290,19 +296,26 @@ def _lessons(args: argparse.Namespace) -> int:
         set_language(args.lang)  # this command's own messages too
     if args.port is not None and not 1 <= args.port <= 65535:
         raise BglearnError(_("--port must be 1-65535, got {port}.").format(port=args.port))
-    folder = find_notebooks(args.dir, args.lang or "en")
     extra = list(args.jupyter_args or [])
     if extra and extra[0] == "--":
         extra = extra[1:]
-    cmd = jupyter_command(folder, port=args.port, browser=not args.no_browser, extra=extra)
-    if args.dry_run:
-        print(" ".join(cmd))
+    if args.dry_run:  # what would run, with nothing copied
+        folder, _report = find_notebooks(args.dir, args.lang or "en", copy=False)
+        print(" ".join(jupyter_command(folder, port=args.port, browser=not args.no_browser, extra=extra)))
         return 0
-    try:
-        import jupyterlab  # noqa: F401
-    except ImportError:
-        raise BglearnError(_("JupyterLab is not installed; it comes with the kit's 'lessons' extra: "
-                             "pip install 'bglearn-kit[lessons]'.")) from None
+    if not args.copy_only:
+        try:
+            import jupyterlab  # noqa: F401
+        except ImportError:
+            raise BglearnError(_("JupyterLab is not installed; it comes with the kit's 'lessons' extra: "
+                                 "pip install 'bglearn-kit[lessons]'.")) from None
+    folder, report = find_notebooks(args.dir, args.lang or "en")
+    for line in report.summary() if report else []:
+        print("bglearn lessons: " + line, file=sys.stderr, flush=True)
+    if args.copy_only:  # e.g. in a JupyterHub's terminal, or when an image is prepared: no server
+        print(folder / WELCOME)
+        return 0
+    cmd = jupyter_command(folder, port=args.port, browser=not args.no_browser, extra=extra)
     if not args.no_trust:
         root, _start = server_layout(folder)
         trust_notebooks(folder)
@@ -318,15 +331,20 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p = subparsers.add_parser(
         "lessons",
         help=_("open the lesson notebooks in JupyterLab"),
-        description=_("Start JupyterLab on the course's welcome notebook (notebooks/00-welcome.ipynb). "
-                    "Ctrl+C (or SIGTERM) stops the server and its kernels."),
+        description=_("Copy the course into a folder of your own (or update your copy) and start JupyterLab "
+                      "on its welcome notebook. Ctrl+C (or SIGTERM) stops the server and its kernels."),
     )
     p.add_argument("--no-browser", action="store_true", help=_("start the server without opening a browser"))
     p.add_argument("--port", type=int, default=None, help=_("the port for the server (default: Jupyter's, 8888)"))
-    p.add_argument("--dir", default=None, help=_("the folder holding the notebooks (default: the repository's)"))
+    p.add_argument("--dir", default=None,
+                   help=_("the folder for your copy of the course (default: bglearn-course in your documents "
+                          "folder); a folder holding lessons of its own (00-welcome.ipynb) opens as it is"))
     p.add_argument("--no-trust", action="store_true",
                    help=_("do not mark the folder's notebooks as trusted (their boards still show)"))
     p.add_argument("--dry-run", action="store_true", help=_("print the command instead of running it"))
+    p.add_argument("--copy-only", action="store_true",
+                   help=_("make or update your copy of the course, print its welcome lesson's path, and start "
+                          "no server (in a JupyterHub terminal, say)"))
     p.add_argument("--lang", choices=[lang for lang in LANGUAGES if lang != "en"] + ["en"], default=None,
                    help=_("the course in Spanish (es), Finnish (fi) or Romanian (ro): opens notebooks/<lang>/ and "
                    "the kernels show every message in that language (default: English)"))

@@ -97,6 +97,8 @@ SHAPES: dict[str, Shape] = {
                          N_("a colour and a count, e.g. Red 5 (or: empty)")),
     "pip-count": Shape("number", _NUMBER, "150"),
     "opening-starter": Shape("choice", N_('"White", "Red" or "neither"'), '"Red"'),
+    "game-points": Shape("number", _NUMBER, "4"),
+    "play-hits": Shape("number", _NUMBER, "1"),
 }
 """Every exercise question kind's answer shape (the question classes take theirs from here)."""
 
@@ -179,11 +181,37 @@ def read_int(answer: Any, face: "Face") -> int:
 RESULT_WORDS = ("single", "gammon", "backgammon")
 
 
+def _own_words(position: Position) -> list[tuple[str, ...]]:
+    """The names of a game's kinds of win when it has its own (Long Nardy: oin, mars), in the language
+    messages are shown in and in English; ``[]`` for backgammon's single, gammon, backgammon."""
+    from ..i18n import using_language
+
+    if position.result_words(1) is None:
+        return []
+    names = []
+    for kind in range(1, position.max_result + 1):
+        here = position.result_words(kind)
+        with using_language("en"):
+            english = position.result_words(kind)
+        names.append(tuple(" ".join(w[0].lower().split()) for w in (here, english) if w is not None))
+    return names
+
+
 def read_result_kind(answer: Any, face: "Face") -> int:
-    """1, 2 or 3 for "single", "gammon", "backgammon" (in any language the messages are shown in)."""
+    """1, 2 or 3 for "single", "gammon", "backgammon" (in any language the messages are shown in); in a
+    game with words of its own (Long Nardy), its words too: 1 for "oin", 2 for "mars"."""
     text = str(answer) if isinstance(answer, (str, int)) and not isinstance(answer, bool) else None
-    said = next((kind for kind, key in enumerate(RESULT_WORDS, 1) if is_word(text, key)), None)
+    own = _own_words(face.position)
+    if own and text is not None:
+        word = " ".join(text.strip().lower().rstrip(".!").split())
+        said = next((kind for kind, names in enumerate(own, 1) if word in names), None)
+        if said is not None:
+            return said
+    said = next((kind for kind, key in enumerate(RESULT_WORDS[: len(own) or 3], 1) if is_word(text, key)), None)
     if said is None:
+        if own:
+            raise AnswerFormatError(_("answer {words}, not {answer}.").format(
+                words=" / ".join(f'"{names[0]}"' for names in own), answer=show_answer(answer)))
         raise AnswerFormatError(_('answer "single", "gammon" or "backgammon", not {answer}.').format(
             answer=show_answer(answer)))
     return said
@@ -249,7 +277,7 @@ READERS: dict[str, Callable[[Any, "Face"], Any]] = {
     "list-plays": read_plays, "pick-play": read_choice, "make-play": read_play, "entry-points": read_points,
     "may-bear-off": read_bool, "points-won": read_int, "drop-points": read_int, "result-kind": read_result_kind,
     "may-double": read_bool, "set-up": read_layout, "point-owner": read_owner, "pip-count": read_int,
-    "opening-starter": read_starter,
+    "opening-starter": read_starter, "game-points": read_int, "play-hits": read_int,
 }
 """How each kind's answer is read (the question judges what its reader returns)."""
 
@@ -317,7 +345,7 @@ def receipt(item: Answerable, answer: Any = MISSING, number: int = 0) -> Feedbac
 
 # -- the face of a question ------------------------------------------------------------------------
 
-_ROLL_KINDS = frozenset({"list-plays", "pick-play", "make-play", "entry-points", "may-bear-off"})
+_ROLL_KINDS = frozenset({"list-plays", "pick-play", "make-play", "entry-points", "may-bear-off", "play-hits"})
 _SCORING_KINDS = frozenset({"points-won", "drop-points", "result-kind", "may-double"})
 
 
@@ -397,6 +425,9 @@ class Face:
         if kind == "entry-points":
             return [(str(p), p) for p in range(24, 18, -1)]
         if kind == "result-kind":
+            own = _own_words(self.position)
+            if own:
+                return [(names[0], names[0]) for names in own]
             return [(_("single"), "single"), (_("gammon"), "gammon"), (_("backgammon"), "backgammon")]
         if kind == "opening-starter":
             return [(_("White"), "White"), (_("Red"), "Red"), (_("Neither: throw again"), NEITHER)]
@@ -418,12 +449,16 @@ class Face:
         kind = self.kind
         if kind in _ROLL_KINDS:
             return {"perspective": self.position.turn, "dice": self.roll}
+        if kind in _SCORING_KINDS and not self.position.has_cube:
+            return {"perspective": Player.WHITE}
         if kind in _SCORING_KINDS:
             opts: dict[str, Any] = {"perspective": Player.WHITE, "cube": self.get("cube", 1),
                                     "cube_owner": self.get("cube_owner")}
             if self.get("match_length"):
                 opts.update(score=tuple(self.get("score", (0, 0))), match_length=self.get("match_length"))
             return opts
+        if kind == "game-points":
+            return {"perspective": self.position.turn, "cube": self.get("cube", 1), "cube_owner": self.get("cube_owner")}
         if kind in ("point-owner", "set-up"):
             return {"perspective": self.get("numbering", Player.WHITE)}
         if kind == "pip-count":

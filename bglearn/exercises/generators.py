@@ -26,6 +26,7 @@ from ..i18n import N_, _
 from ..verdicts import Reason, explain, legal_continuations
 from ..plays import BAR, legal_plays, max_dice_playable
 from ..position import START, Player, Position
+from ..match import Match
 from ..result import ResultKind, game_result
 from .candidates import tempting_plays
 from .long_nardy import LONG_NARDY_EXERCISE
@@ -38,8 +39,10 @@ from .questions import (
     MayBearOff,
     MayDouble,
     OpeningStarter,
+    GamePoints,
     PickPlay,
     PipCount,
+    PlayHits,
     PointOwner,
     PointsWon,
     Question,
@@ -279,12 +282,34 @@ def _forced_builder(kind: str, target: str, doubles: bool, points: int = 1) -> C
                 continue
             if target == "DICE_NOT_FULLY_USED" and max_dice_playable(pos, roll) != 2:
                 continue
-            q = _play_question(kind, pos, roll, r, target, points,
-                               task=N_("Mind the forced-move rules.") if kind == "make-play" else "")
+            q = _play_question(kind, pos, roll, r, target, points)
             if accepts(q, target):
                 return q
         return None
     return build
+
+
+def _hit_on_the_way(r: random.Random) -> Question | None:
+    """A play moving one checker with both dice (written with the point it stops on), where one of the
+    two points it could stop on holds an opposing blot: by the toss of a coin the play goes through the
+    blot or by the other way, when that way is open too (the engine judges the play and counts its hits)."""
+    pos = _played_from_start(r, r.randint(4, 14))
+    if pos.bar(pos.turn):
+        return None
+    roll = _roll(r, False)
+    me = pos.checkers(pos.turn)
+    starts = [p for p in range(1, 25) if me[p] and p - roll.high - roll.low >= 1]
+    r.shuffle(starts)
+    for start in starts:
+        routes = [(start, start - a, start - a - b) for a, b in ((roll.high, roll.low), (roll.low, roll.high))]
+        blots = [pos.owner(mid, pos.turn) == (pos.turn.opponent, 1) for _s, mid, _d in routes]
+        if not any(blots):
+            continue
+        legal = [f"{s}/{mid}/{d}" for s, mid, d in routes if explain(pos, roll, f"{s}/{mid}/{d}").legal]
+        if not legal:
+            continue
+        return PlayHits(pos, roll=roll, play=r.choice(legal))
+    return None
 
 
 def _forced_slots() -> list[Slot]:
@@ -292,7 +317,8 @@ def _forced_slots() -> list[Slot]:
             ("pick-play", "LARGER_DIE_REQUIRED", False, 1), ("pick-play", "DOUBLES_UNDERPLAYED", True, 1),
             ("pick-play", "DICE_NOT_FULLY_USED", False, 1), ("make-play", "SMALLER_DIE_ONLY", False, 1),
             ("make-play", "DOUBLES_UNDERPLAYED", True, 1), ("make-play", "LARGER_DIE_REQUIRED", False, 1)]
-    return [Slot(k, t, _forced_builder(k, t, d, pts), doubles=d) for k, t, d, pts in spec]
+    return ([Slot(k, t, _forced_builder(k, t, d, pts), doubles=d) for k, t, d, pts in spec]
+            + [Slot("play-hits", "HIT_ON_THE_WAY", _hit_on_the_way, doubles=False)])
 
 
 # -- bar entry -----------------------------------------------------------------------------
@@ -381,10 +407,10 @@ def _bearoff_position(rng: random.Random, *, outside: int = 0, hit: bool = False
 
 
 def _bearoff_builder(kind: str, target: str, *, outside: int = 0, hit: bool = False, truth: bool | None = None,
-                     points: int = 1) -> Callable[[random.Random], Question | None]:
+                     points: int = 1, doubles: bool = False) -> Callable[[random.Random], Question | None]:
     def build(r: random.Random) -> Question | None:
         pos = _bearoff_position(r, outside=outside, hit=hit)
-        rolls = [x for x in ALL_ROLLS if not x.is_double]
+        rolls = [x for x in ALL_ROLLS if x.is_double == doubles]
         r.shuffle(rolls)
         for roll in rolls[:8]:
             q: Question | None
@@ -416,7 +442,8 @@ def _bearoff_slots() -> list[Slot]:
             Slot("pick-play", "BEAR_OFF_NOT_ALL_HOME", b("pick-play", "BEAR_OFF_NOT_ALL_HOME", outside=1),
                  doubles=False),
             Slot("list-plays", "BEAR_OFF_HIGHER_POINT", b("list-plays", "BEAR_OFF_HIGHER_POINT", points=2),
-                 doubles=False)]
+                 doubles=False),
+            Slot("make-play", "BEAR_OFF_DOUBLES", b("make-play", "BEAR_OFF_DOUBLES", doubles=True), doubles=True)]
 
 
 # -- cube and scoring ----------------------------------------------------------------------
@@ -446,6 +473,29 @@ def _finished(rng: random.Random, kind: ResultKind) -> Position:
 _KINDS = [ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON]
 
 
+def _match_story(rng: random.Random, length: int, leader: Player, games_since: int) -> Match:
+    """A ``length``-point match played by the engine up to a game in which ``leader`` is one point away:
+    ``leader`` reached that score ``games_since`` games ago (1: by winning the previous game), and the
+    other side won every game since, each a single game resigned (the match decides the Crawford game)."""
+    need = rng.choice([1, 2])
+    trailer = leader.opponent
+    start = [0, 0]
+    start[leader] = length - 1 - need
+    start[trailer] = rng.randint(0, max(0, length - 2 - games_since))
+    match = Match(length, score=(start[0], start[1]))
+
+    def won(winner: Player, kind: str) -> None:
+        game = match.new_game()
+        game.skip_opening(winner.opponent)
+        game.resign(kind, player=winner.opponent)
+        game.accept_resignation(player=winner)
+
+    won(leader, "single" if need == 1 else "gammon")
+    for _game in range(games_since - 1):
+        won(trailer, "single")
+    return match
+
+
 def _scoring_slots() -> list[Slot]:
     def cube_value(r: random.Random) -> Question:
         return PointsWon(_finished(r, r.choice(_KINDS)), cube=r.choice([2, 4, 8]), cube_owner=r.choice([WHITE, RED]))
@@ -470,11 +520,44 @@ def _scoring_slots() -> list[Slot]:
         mid = _played_from_start(r, r.randint(6, 14)).with_turn(doubler)
         return DropPoints(mid, cube=value, cube_owner=None if value == 1 else doubler, doubler=doubler)
 
+    def match_cap(r: random.Random) -> Question:
+        length = r.choice([3, 5, 7, 9])
+        pos = _finished(r, r.choice(_KINDS))
+        winner = pos.winner
+        assert winner is not None
+        score = [r.randint(0, length - 3), r.randint(0, length - 3)]
+        score[winner] = length - r.choice([1, 2])
+        cube = r.choice([1, 2, 2, 4])
+        return PointsWon(pos, cube=cube, cube_owner=None if cube == 1 else r.choice([WHITE, RED]),
+                         match_length=length, score=(score[0], score[1]))
+
+    def story(target: str) -> Callable[[random.Random], Question | None]:
+        """A money game told as a story (the engine plays it): ties on the opening throw under automatic
+        doubles, then a resignation, with or without a double taken first; or a double (or, when the side
+        to roll owns the cube, a redouble) that is beavered, then dropped, or taken and followed by a
+        resignation."""
+        def build(r: random.Random) -> Question:
+            pos = _played_from_start(r, r.randint(8, 20))
+            resign = "resign-" + r.choice(["single", "single", "gammon", "gammon", "backgammon"])
+            opening = tuple(r.sample(range(1, 7), 2))
+            if target == "AUTO_DOUBLE":
+                ties = tuple(r.randint(1, 6) for _tie in range(r.choice([1, 1, 2])))
+                actions = r.choice([(resign,), ("double", "take", resign)])
+                return GamePoints(pos, ties=ties, opening=(opening[0], opening[1]), auto_doubles=r.choice([1, 2]),
+                                  actions=actions)
+            owned = r.random() < 0.5  # the side to roll may own the cube already: its redouble is beavered
+            actions = r.choice([("double", "beaver", "drop"), ("double", "beaver", "take", resign)])
+            return GamePoints(pos, cube=2 if owned else 1, cube_owner=pos.turn if owned else None,
+                              opening=(opening[0], opening[1]), beavers=True, actions=actions)
+        return build
+
     def may(target: str) -> Callable[[random.Random], Question | None]:
         """A may-double question on ``target`` whose answer is "yes" or "no" by the toss of a coin
         (the engine decides which): a centred cube before or after rolling; an owned cube, owned by the
         player or by the opponent; a redouble before or after rolling; a match with a side one point
-        away, in the Crawford game or after it."""
+        away, told as the match's story (how many games ago it got there: the Crawford game or a later
+        one, as :class:`~bglearn.match.Match` decides); after the Crawford game, the side one point away
+        (whose cube is dead) before or after rolling."""
         def build(r: random.Random) -> Question:
             player = r.choice([WHITE, RED])
             pos = _played_from_start(r, r.randint(4, 12)).with_turn(player)
@@ -486,10 +569,12 @@ def _scoring_slots() -> list[Slot]:
                                  player=player)
             if target == "DOUBLE_BEFORE_ROLLING":
                 return MayDouble(pos, cube=2, cube_owner=player, player=player, rolled=coin)
-            score = [r.randint(0, 3), r.randint(0, 3)]
-            score[r.choice([WHITE, RED])] = 4
-            return MayDouble(pos, cube=1, cube_owner=None, player=player, match_length=5, score=(score[0], score[1]),
-                             crawford=coin)
+            leader = player if target == "POST_CRAWFORD" else r.choice([WHITE, RED])
+            games_since = r.randint(2, 3) if target == "POST_CRAWFORD" or not coin else 1
+            match = _match_story(r, 5, leader, games_since)
+            return MayDouble(pos, cube=1, cube_owner=None, player=player, match_length=match.length,
+                             score=match.score, crawford=match.crawford, games_since=games_since,
+                             rolled=coin if target == "POST_CRAWFORD" else False)
         return build
 
     return [Slot("points-won", "CUBE_VALUE", cube_value), Slot("points-won", "JACOBY", jacoby),
@@ -498,7 +583,9 @@ def _scoring_slots() -> list[Slot]:
             Slot("result-kind", "BACKGAMMON", result(ResultKind.BACKGAMMON)), Slot("drop-points", "DROP", drop),
             Slot("may-double", "MAY_DOUBLE", may("MAY_DOUBLE")), Slot("may-double", "CUBE_OWNERSHIP", may("CUBE_OWNERSHIP")),
             Slot("may-double", "DOUBLE_BEFORE_ROLLING", may("DOUBLE_BEFORE_ROLLING")),
-            Slot("may-double", "CRAWFORD", may("CRAWFORD"))]
+            Slot("may-double", "CRAWFORD", may("CRAWFORD")), Slot("may-double", "POST_CRAWFORD", may("POST_CRAWFORD")),
+            Slot("points-won", "MATCH_CAP", match_cap), Slot("game-points", "AUTO_DOUBLE", story("AUTO_DOUBLE")),
+            Slot("game-points", "BEAVER", story("BEAVER"))]
 
 
 # -- the registry --------------------------------------------------------------------------
@@ -507,14 +594,17 @@ EXERCISES: dict[str, ExerciseSpec] = {s.name: s for s in (
     ExerciseSpec("setup", ("STARTING_POSITION", "NUMBERING", "OPENING_THROW", "OPENING_TIE", "PIP_COUNT"),
                  _setup_slots),
     ExerciseSpec("forced-moves",
-                 ("DICE_NOT_FULLY_USED", "LARGER_DIE_REQUIRED", "SMALLER_DIE_ONLY", "DOUBLES_UNDERPLAYED"),
+                 ("DICE_NOT_FULLY_USED", "LARGER_DIE_REQUIRED", "SMALLER_DIE_ONLY", "DOUBLES_UNDERPLAYED",
+                  "HIT_ON_THE_WAY"),
                  _forced_slots),
     ExerciseSpec("bar-entry", ("BAR_FIRST", "BLOCKED", "ENTERING", "NO_LEGAL_PLAY"), _bar_slots),
-    ExerciseSpec("bearing-off", ("BEAR_OFF", "BEAR_OFF_HIGHER_POINT", "BEAR_OFF_NOT_ALL_HOME", "HIT_DURING_BEAR_OFF"),
+    ExerciseSpec("bearing-off", ("BEAR_OFF", "BEAR_OFF_HIGHER_POINT", "BEAR_OFF_NOT_ALL_HOME", "HIT_DURING_BEAR_OFF",
+                                 "BEAR_OFF_DOUBLES"),
                  _bearoff_slots),
     ExerciseSpec("cube-and-scoring",
-                 ("SINGLE", "GAMMON", "BACKGAMMON", "CUBE_VALUE", "JACOBY", "MATCH_SCORE", "DROP", "MAY_DOUBLE",
-                  "CUBE_OWNERSHIP", "DOUBLE_BEFORE_ROLLING", "CRAWFORD"), _scoring_slots),
+                 ("SINGLE", "GAMMON", "BACKGAMMON", "CUBE_VALUE", "JACOBY", "MATCH_SCORE", "MATCH_CAP", "DROP",
+                  "MAY_DOUBLE", "CUBE_OWNERSHIP", "DOUBLE_BEFORE_ROLLING", "CRAWFORD", "POST_CRAWFORD", "DEAD_CUBE",
+                  "AUTO_DOUBLE", "BEAVER", "RESIGN"), _scoring_slots),
 )}
 
 EXERCISES[LONG_NARDY_EXERCISE.name] = LONG_NARDY_EXERCISE

@@ -1,4 +1,5 @@
-"""The Long Nardy exercise: the head rule, closed points, the six-block rule and bearing off.
+"""The Long Nardy exercise: the numbering, the opening throw, the head rule and its first-turn exception,
+closed points, the six-block rule, bearing off, and oin or mars.
 
 Every student's variant has the same slots (:func:`long_nardy_slots`): the same kinds of question,
 each testing the same rule, with positions of its own. Positions come from random legal play from
@@ -21,13 +22,14 @@ from typing import Callable
 
 from ..dice import ALL_ROLLS, Roll
 from ..verdicts import Reason, explain
-from ..i18n import N_, _
+from ..i18n import _
 from ..kernel import mover_arrays
 from ..plays import legal_plays
 from ..position import Player, Position
 from .candidates import tempting_plays
 from .slots import ExerciseSpec, Slot, accepts, in_band
-from .questions import ListPlays, MakePlay, MayBearOff, PickPlay, Question
+from .questions import (ListPlays, MakePlay, MayBearOff, OpeningStarter, PickPlay, PointOwner, Question,
+                        ResultKindQuestion)
 from ..variants.long_nardy import OPPOSITE, six_block
 
 __all__ = ["VARIANT", "LONG_NARDY_RULES", "LONG_NARDY_EXERCISE", "long_nardy_slots", "nardy_position",
@@ -37,8 +39,9 @@ VARIANT = "long-nardy"
 HEAD = 24
 WHITE, RED = Player.WHITE, Player.RED
 
-LONG_NARDY_RULES: tuple[str, ...] = ("HEAD_RULE", "CLOSED_POINT", "SIX_BLOCK", "BEAR_OFF", "BEAR_OFF_HIGHER_POINT",
-                                     "BEAR_OFF_NOT_ALL_HOME")
+LONG_NARDY_RULES: tuple[str, ...] = ("NARDY_NUMBERING", "NARDY_OPENING", "HEAD_RULE", "HEAD_EXCEPTION", "CLOSED_POINT",
+                                     "SIX_BLOCK", "BEAR_OFF", "BEAR_OFF_HIGHER_POINT", "BEAR_OFF_NOT_ALL_HOME",
+                                     "OIN_MARS")
 """The rule codes the exercise declares (every student's variant tests each one)."""
 
 
@@ -141,18 +144,49 @@ def _head_ordinary(r: random.Random) -> Question | None:
     return _pick(r, pos, roll, Reason.HEAD_RULE, head_candidates(pos, roll))
 
 
-def _head_double(r: random.Random) -> Question | None:
-    """A double: either the exception (all fifteen on the head, 6-6, 4-4 or 3-3: two may leave, not
-    three) or an ordinary double after the first turns (only one may leave)."""
+def _head_exception(r: random.Random) -> Question | None:
+    """The exception, for every student: a side's first turn, all fifteen on the head, and 6-6, 4-4 or
+    3-3 (two may leave, not three). The first turn of the game, or the second side's first turn after
+    the first side's play (the engine plays it); the engine's :func:`legal_plays` decide what may leave."""
+    pos = _start(r.choice([WHITE, RED]))
     if r.random() < 0.5:
-        pos = _start(r.choice([WHITE, RED]))
-        roll = Roll(*(2 * [r.choice([6, 4, 3])]))
-    else:
-        pos = _played(r, r.randint(2, 9))
-        if pos.checkers(pos.turn)[HEAD] < 2:
-            return None
-        roll = _roll(r, True)
+        plays = legal_plays(pos, r.choice(ALL_ROLLS))
+        pos = r.choice(plays).result if plays else pos.pass_turn()
+    roll = Roll(*(2 * [r.choice([6, 4, 3])]))
     return _pick(r, pos, roll, Reason.HEAD_RULE, head_candidates(pos, roll))
+
+
+# -- numbering, the opening, oin and mars -----------------------------------------------------------
+
+def _numbering(r: random.Random) -> Question:
+    """Whose checkers stand on a point, in one side's numbering, after some random play."""
+    pos = _played(r, r.randint(6, 20))
+    return PointOwner(pos, point=r.randint(1, 24), numbering=r.choice([WHITE, RED]))
+
+
+def _opening(r: random.Random) -> Question:
+    """The opening throw of a Long Nardy game: who starts (equal dice now and then)."""
+    return OpeningStarter(_start(WHITE), white_die=r.randint(1, 6), red_die=r.randint(1, 6))
+
+
+def _finished(r: random.Random) -> Question | None:
+    """A finished game: the winner has borne off all fifteen; the loser has borne off some (an oin),
+    every other checker home, or none (a mars), its checkers on their way."""
+    if r.random() < 0.5:
+        off = r.randint(1, 13)
+        loser = {p: n for p, n in _scatter(r, 15 - off, list(range(1, 7))).items()}
+    else:
+        loser = _scatter(r, 15, list(range(1, 19)))
+    pos = nardy_position({}, loser, r.choice([WHITE, RED])).with_turn(r.choice([WHITE, RED]))
+    return None if block_problem(pos) else ResultKindQuestion(pos)
+
+
+def _scatter(r: random.Random, n: int, points: list[int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for _step in range(n):
+        p = r.choice(points)
+        out[p] = out.get(p, 0) + 1
+    return out
 
 
 # -- closed points ----------------------------------------------------------------------------------
@@ -166,7 +200,7 @@ def _closed_builder(kind: str) -> Callable[[random.Random], Question | None]:
             if kind == "pick-play":
                 q = _pick(r, pos, roll, Reason.CLOSED_POINT)
             else:
-                q = MakePlay(pos, roll=roll, task=N_("Mind the points the opponent holds."))
+                q = MakePlay(pos, roll=roll)
             if q is not None and accepts(q, "CLOSED_POINT"):
                 return q
         return None
@@ -273,11 +307,13 @@ def _bearoff_builder(kind: str, target: str, *, outside: int = 0, truth: bool | 
 
 
 def long_nardy_slots() -> list[Slot]:
-    """The questions every student's variant has: two on the head rule (a plain roll, a double),
-    two on closed points, one on the six-block rule, four on bearing off."""
+    """The questions every student's variant has: the numbering, the opening throw, two on the head rule
+    (a plain roll; the first-turn double that lets two leave), two on closed points, one on the six-block
+    rule, four on bearing off, and an oin or a mars."""
     b = _bearoff_builder
-    return [Slot("pick-play", "HEAD_RULE", _head_ordinary, doubles=False),
-            Slot("pick-play", "HEAD_RULE", _head_double, doubles=True),
+    return [Slot("point-owner", "NARDY_NUMBERING", _numbering), Slot("opening-starter", "NARDY_OPENING", _opening),
+            Slot("pick-play", "HEAD_RULE", _head_ordinary, doubles=False),
+            Slot("pick-play", "HEAD_EXCEPTION", _head_exception, doubles=True),
             Slot("pick-play", "CLOSED_POINT", _closed_builder("pick-play"), doubles=False),
             Slot("make-play", "CLOSED_POINT", _closed_builder("make-play"), doubles=False),
             Slot("pick-play", "SIX_BLOCK", _six_block, doubles=False),
@@ -286,7 +322,8 @@ def long_nardy_slots() -> list[Slot]:
                  b("may-bear-off", "BEAR_OFF_NOT_ALL_HOME", outside=1, truth=False), doubles=False),
             Slot("make-play", "BEAR_OFF_HIGHER_POINT", b("make-play", "BEAR_OFF_HIGHER_POINT"), doubles=False),
             Slot("list-plays", "BEAR_OFF_HIGHER_POINT", b("list-plays", "BEAR_OFF_HIGHER_POINT", points=2),
-                 doubles=False)]
+                 doubles=False),
+            Slot("result-kind", "OIN_MARS", _finished)]
 
 
 LONG_NARDY_EXERCISE: ExerciseSpec = ExerciseSpec("long-nardy", LONG_NARDY_RULES, long_nardy_slots)

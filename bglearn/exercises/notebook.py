@@ -99,17 +99,22 @@ def _lang_arg() -> str:
 
 
 def setup_source(ex: Exercise) -> str:
-    """The setup cell of ``ex``'s handout: its questions as descriptions (positions as XGIDs), no seed;
+    """The setup cell of ``ex``'s handout: its questions as descriptions (positions as XGIDs, or written
+    out for a game without them, Long Nardy), no seed;
     in a language other than English, that language (the check cells answer in it)."""
+    specs = ex.specs()
     lines = [
-        "# " + _("Run this cell first. Do not edit it: it holds your questions (each position as an XGID),"),
+        "# " + (_("Run this cell first. Do not edit it: it holds your questions (each position as an XGID),")
+                if all("xgid" in spec for spec in specs) else
+                _("Run this cell first. Do not edit it: it holds your questions (each position written out, the "
+                  "checkers of each side point by point),")),
         "# " + _("and the rules engine checks your answers."),
         "from bglearn.exercises import open_handout",
         "ex = open_handout(",
         f"    {ex.name!r}, mode={ex.mode!r}, student={ex.student!r},{_lang_arg()}",
         "    questions=[",
     ]
-    lines += [f"        {spec!r}," for spec in ex.specs()]
+    lines += [f"        {spec!r}," for spec in specs]
     lines += ["    ],", ")", "show, ask = ex.show, ex.ask"]
     return "\n".join(lines)
 

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..course_files import exercise_texts_dir
 from ..errors import BglearnError
 from ..i18n import LANGUAGES
 
@@ -55,8 +56,7 @@ def prose_dir(lang: str = "en") -> Path:
     """The folder of the exercise texts in ``lang`` (``exercises/src`` for English,
     ``exercises/src/<lang>`` for a translation)."""
     _check_language(lang)
-    root = Path(__file__).resolve().parents[2] / "exercises" / "src"
-    return root if lang == "en" else root / lang
+    return exercise_texts_dir(lang)  # package data, or a clone's exercises/src (bglearn.course_files)
 
 
 def source_path(name: str, lang: str = "en") -> Path:

@@ -5,7 +5,7 @@
 >>> from bglearn.exercises.report import variant_report
 >>> report = variant_report("bearing-off", 1, "ada")
 >>> report.questions, sum(report.kinds.values())
-(8, 8)
+(9, 9)
 """
 
 from __future__ import annotations

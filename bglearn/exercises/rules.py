@@ -48,6 +48,28 @@ TOPICS: dict[str, str] = {
     "CUBE_OWNERSHIP": N_("Only the cube's owner may redouble."),
     "DOUBLE_BEFORE_ROLLING": N_("A player may double only at the start of the turn, before rolling."),
     "CRAWFORD": N_("Nobody may double in the Crawford game."),
+    "POST_CRAWFORD": N_("After the Crawford game the cube works normally again: either side may double."),
+    "MATCH_CAP": N_("A game worth more points than the winner needs ends the match: the points past the match "
+                    "length don't count."),
+    "DEAD_CUBE": N_("A double that gains nothing, because the cube already gives the doubler the points it needs "
+                    "(a dead cube), is still allowed by the rules."),
+    "BEAVER": N_("A doubled player who beavers takes and at once redoubles, keeping the cube."),
+    "AUTO_DOUBLE": N_("With automatic doubles, a tie on the opening throw doubles the centred cube, which stays "
+                      "centred."),
+    "RESIGN": N_("A player may resign a single game, a gammon or a backgammon; if it is accepted, the winner "
+                 "scores that many times the cube."),
+    "BEAR_OFF_DOUBLES": N_("Doubles are played four times, in the bear-off too: each of the four moves may bear off "
+                           "a checker."),
+    "HIT_ON_THE_WAY": N_("A checker that moves both dice stops on the point between: an opposing blot there is "
+                         "hit."),
+    "HEAD_EXCEPTION": N_("Long Nardy: on a side's first turn, with all fifteen checkers on the head, 6-6, 4-4 or 3-3 "
+                         "lets two checkers leave the head."),
+    "NARDY_NUMBERING": N_("Long Nardy: each side numbers the points 1-24 from its own home board, where it bears "
+                          "off; one side's 1-point is the other's 13-point."),
+    "NARDY_OPENING": N_("Long Nardy: each side throws one die; the higher die starts and throws both dice again "
+                        "for its first turn; equal dice are thrown again."),
+    "OIN_MARS": N_("Long Nardy: a win is an oin (1 point); a mars (2 points) when the loser has borne off no "
+                   "checker."),
 }
 """Rule topics decided by the engine without an illegal play (cube, scoring, setup, ...)."""
 

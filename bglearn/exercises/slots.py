@@ -34,6 +34,7 @@ ANSWER_BANDS: dict[str, tuple[int, int]] = {
     "entry-points": (0, 2),     # the points a checker on the bar may enter on
     "may-bear-off": (1, 1), "points-won": (1, 1), "drop-points": (1, 1), "result-kind": (1, 1),
     "may-double": (1, 1), "set-up": (1, 1), "point-owner": (1, 1), "pip-count": (1, 1), "opening-starter": (1, 1),
+    "game-points": (1, 1), "play-hits": (1, 1),
 }
 """The band of right-answer counts (:meth:`Question.answer_count`) of every question kind, the same for
 every student: every generated question lies in its kind's band (:func:`in_band`)."""

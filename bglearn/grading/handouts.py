@@ -18,11 +18,15 @@ Folder layout written to ``out/``::
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
+from typing import Any
 
 from ..errors import BglearnError
 from ..i18n import _
 from ..exercises import EXERCISES, MODES, load_exercise
+from .distribute import choose_jobs, spread
+from .progress import Progress
 from .roster import MANIFEST, Assignment, Student, read_roster
 
 __all__ = ["assign", "assignment_mode", "report"]
@@ -35,14 +39,42 @@ def assignment_mode(assignment: Assignment, exercise: str) -> str:
     return mode if mode in MODES else "practice"
 
 
+def _handout(job: tuple[str, int | str, str, str, str, str | None, bool]) -> tuple[bytes, list[Any], bytes | None]:
+    """One student's handout, made on whichever worker runs it: the notebook's bytes, its questions'
+    descriptions (for the manifest) and, when asked, the student's answer key (the same notebook with
+    the engine's answers filled in). Plain data in and out; writes nothing the caller sees."""
+    from ..exercises.notebook import write_notebook
+    from ..i18n import using_language
+
+    exercise, seed, student, mode, language, assigned, with_key = job
+    with using_language(language), tempfile.TemporaryDirectory(prefix="bglearn-handout-") as tmp:
+        ex = load_exercise(exercise, seed, student, mode)
+        path = Path(tmp) / f"{exercise}.ipynb"
+        write_notebook(ex, path, lang=assigned)
+        key = None
+        if with_key:
+            write_notebook(ex, Path(tmp) / "key.ipynb", lang=assigned, solutions=True)
+            key = (Path(tmp) / "key.ipynb").read_bytes()
+        return path.read_bytes(), ex.specs(), key
+
+
 def assign(exercise: str, roster: str | Path | list[Student], seed: int | str, out: str | Path,
-           mode: str = "practice", language: str | None = None) -> Assignment:
+           mode: str = "practice", language: str | None = None, *, jobs: int | None = None,
+           scheduler: str | None = None, progress: bool = False, key: bool = False) -> Assignment:
     """Write ``exercise`` for every student of ``roster`` with positions generated from ``seed`` and
     the student's id, in ``mode`` (``practice``: instant explained feedback; ``assessment``: the
     check cells only confirm the form); add it to ``out/assignment.json`` (other exercises already
     there are kept). The handouts carry their questions, not the seed. ``language`` ("es", "fi", "ro",
-    "en") is the language of the handouts and of the grader's feedback, kept in the manifest."""
-    from ..exercises.notebook import write_notebook
+    "en") is the language of the handouts and of the grader's feedback, kept in the manifest.
+
+    The handouts are made on ``jobs`` Dask workers of a local cluster (default: one per core, or this
+    process for a small class; ``jobs=1``: this process), or on the existing cluster at ``scheduler``
+    (``tcp://HOST:PORT``); this process writes every file, and the same seed gives the same bytes
+    however they were made. ``progress``: show a progress bar on standard error.
+
+    ``key``: also write each student's answer key, ``out/key/<student>/<exercise>.ipynb`` — their own
+    handout with the engine's answers filled in, for the teacher only (never in ``handouts/``)."""
+    from ..i18n import current_language, using_language
 
     if exercise not in EXERCISES:
         raise BglearnError(_("there is no exercise {name}; choose one of {names}.").format(
@@ -73,17 +105,31 @@ def assign(exercise: str, roster: str | Path | list[Student], seed: int | str, o
         assignment.language = language
     known = {s.id for s in assignment.students}
     assignment.students += [s for s in students if s.id not in known]
-    for s in students:
-        folder = out / "handouts" / s.id
-        folder.mkdir(parents=True, exist_ok=True)
-        from ..i18n import using_language
+    with using_language(assignment.language or None):
+        lang = current_language()
+    specs: dict[int, list[Any]] = {}
+    bar = Progress(len(students), _("handouts")) if progress and students else None
 
-        with using_language(assignment.language or None):
-            ex = load_exercise(exercise, seed, s.id, mode)
-            write_notebook(ex, folder / f"{exercise}.ipynb", lang=assignment.language or None)
+    def made(i: int, handout: tuple[bytes, list[Any], bytes | None]) -> None:
+        folder = out / "handouts" / students[i].id
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{exercise}.ipynb").write_bytes(handout[0])
+        specs[i] = handout[1]
+        if handout[2] is not None:
+            keys = out / "key" / students[i].id
+            keys.mkdir(parents=True, exist_ok=True)
+            (keys / f"{exercise}.ipynb").write_bytes(handout[2])
+        if bar is not None:
+            bar.advance()
+
+    spread(_handout, [(exercise, seed, s.id, mode, lang, assignment.language or None, key) for s in students],
+           jobs=choose_jobs(jobs, scheduler, len(students)), scheduler=scheduler, on_result=made)
+    if bar is not None:
+        bar.close()
+    for i, s in enumerate(students):   # in roster order, however the handouts were made
         # the questions as the handout carries them, so the grader rebuilds them in milliseconds
         # instead of regenerating them (private, like the seed: only the grader reads the manifest)
-        assignment.exercises[exercise].setdefault("questions", {})[s.id] = ex.specs()
+        assignment.exercises[exercise].setdefault("questions", {})[s.id] = specs[i]
     (out / "submissions").mkdir(exist_ok=True)
     assignment.save(manifest)
     return assignment

@@ -6,6 +6,14 @@
 >>> _ = roster.write_text("id,name\\nada,Ada Lovelace\\n")
 >>> read_roster(roster)
 [Student(id='ada', name='Ada Lovelace')]
+
+A roster may also carry the students' identifiers in a learning management system (:data:`LMS_COLUMNS`),
+which the grader uses to map the files of a Canvas or Moodle download to students
+(:mod:`bglearn.grading.lms`) and to write grade-import files:
+
+>>> _ = roster.write_text("id,name,canvas_id,email\\nada,Ada Lovelace,4021,ada@example.org\\n")
+>>> read_roster(roster)[0].lms_ids
+{'canvas_id': '4021', 'email': 'ada@example.org'}
 """
 
 from __future__ import annotations
@@ -21,24 +29,38 @@ from typing import Any
 from ..errors import BglearnError
 from ..i18n import _
 
-__all__ = ["Student", "read_roster", "Assignment", "MANIFEST", "ID_PATTERN"]
+__all__ = ["Student", "read_roster", "Assignment", "MANIFEST", "ID_PATTERN", "LMS_COLUMNS"]
 
 MANIFEST = "assignment.json"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
 _ID_COLUMNS = ("id", "student_id", "student", "username", "login", "user", "email")
 _NAME_COLUMNS = ("name", "full_name", "fullname", "display_name")
+LMS_COLUMNS = ("canvas_id", "sis_user_id", "sis_login_id", "section", "moodle_participant", "email", "id_number")
+"""Optional roster columns naming a student in a learning management system: the Canvas user id (the
+number in the file names of a Canvas "Download Submissions" zip), the SIS user and login ids and the
+section (Canvas's gradebook columns), the participant id of a Moodle "Download all submissions" zip, the
+e-mail address and the ID number (how a Moodle grade import finds a user)."""
+MAX_LMS_ID_CHARS = 200
 
 
 @dataclass(frozen=True)
 class Student:
     id: str
     name: str = ""
+    lms: tuple[tuple[str, str], ...] = field(default=(), repr=False)   # (LMS_COLUMNS name, value), non-empty
+
+    @property
+    def lms_ids(self) -> dict[str, str]:
+        """The student's identifiers in a learning management system, by :data:`LMS_COLUMNS` name."""
+        return dict(self.lms)
 
 
 def read_roster(path: str | Path) -> list[Student]:
     """The students of a roster CSV: a header row with an ``id`` column (or ``student_id``,
     ``username``, ``email``, ...) and optionally ``name`` (or ``first_name``/``last_name``); without a
-    recognised header the first column is the id. Ids must be usable as file names."""
+    recognised header the first column is the id. Ids must be usable as file names. The
+    :data:`LMS_COLUMNS` present are kept in :attr:`Student.lms_ids` (``email`` only when another
+    column is the id)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -54,6 +76,7 @@ def read_roster(path: str | Path) -> list[Student]:
     name_col = next((header.index(c) for c in _NAME_COLUMNS if c in header), None)
     first = header.index("first_name") if "first_name" in header else None
     last_ = header.index("last_name") if "last_name" in header else None
+    lms_cols = [(c, header.index(c)) for c in LMS_COLUMNS if c in header and header.index(c) != id_col]
     body = rows[1:] if id_col is not None else rows
     start_line = 2 if id_col is not None else 1
     id_col = 0 if id_col is None else id_col
@@ -74,7 +97,12 @@ def read_roster(path: str | Path) -> list[Student]:
             name = row[name_col].strip()
         elif first is not None or last_ is not None:
             name = " ".join(row[i].strip() for i in (first, last_) if i is not None and i < len(row)).strip()
-        students.append(Student(sid, name))
+        lms = tuple((c, row[i].strip()) for c, i in lms_cols if i < len(row) and row[i].strip())
+        for c, value in lms:
+            if len(value) > MAX_LMS_ID_CHARS or not value.isprintable():
+                raise BglearnError(_("roster {path}, line {line}: the {column} column holds no usable identifier").format(
+                    path=path, line=line, column=c))
+        students.append(Student(sid, name, lms))
     return students
 
 
@@ -96,7 +124,8 @@ class Assignment:
 
     def to_json(self) -> str:
         data: dict[str, Any] = {"format": 1, "exercises": self.exercises,
-                                "students": [{"id": s.id, "name": s.name} for s in self.students]}
+                                "students": [{"id": s.id, "name": s.name, **({"lms": s.lms_ids} if s.lms else {})}
+                                             for s in self.students]}
         if self.language:
             data["language"] = self.language
         return json.dumps(data, indent=2) + "\n"
@@ -113,7 +142,9 @@ class Assignment:
                                   # every student's question descriptions (bglearn assign; the grader's shortcut)
                                   **({"questions": v["questions"]} if isinstance(v.get("questions"), dict) else {})}
                          for k, v in data["exercises"].items()}
-            students = [Student(str(s["id"]), str(s.get("name", ""))) for s in data["students"]]
+            students = [Student(str(s["id"]), str(s.get("name", "")),
+                                tuple((str(k), str(v)) for k, v in dict(s.get("lms") or {}).items() if k in LMS_COLUMNS))
+                        for s in data["students"]]
             language = str(data.get("language", ""))
             if language:
                 from ..i18n import language_code

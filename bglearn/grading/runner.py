@@ -85,6 +85,11 @@ def run(job: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> None:
     cell_seconds = float(job.get("cell_seconds", 10))
     setup_seconds = max(cell_seconds, float(job.get("setup_seconds", cell_seconds)))
     names = [f"answer_{n}" for n in range(1, count + 1)]
+    if not hasattr(builtins, "exit"):   # started with -S: give the cells the exit()/quit() that site adds
+        import _sitebuiltins
+
+        for name in ("exit", "quit"):
+            setattr(builtins, name, _sitebuiltins.Quitter(name, "Ctrl-D (i.e. EOF)"))
     main = types.ModuleType("__main__")
     main.__dict__.update(__builtins__=builtins, display=_display)
     sys.modules["__main__"] = main

@@ -56,7 +56,7 @@ from typing import Callable
 
 from .cgroup import RunGroup
 
-__all__ = ["Limits", "Outcome", "run", "sandbox_problem", "PACKAGE_DIR"]
+__all__ = ["Limits", "Outcome", "run", "sandbox_problem", "precompile", "PACKAGE_DIR", "PYTHON_FLAGS"]
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 """The ``bglearn`` package folder; mounted read-only at ``/opt/bglearn/bglearn`` in the sandbox."""
@@ -64,6 +64,10 @@ _INSIDE_ROOT = "/opt/bglearn"
 EXIT_SECONDS = 1.0
 """How long a program that has said its last line may take to exit before it is killed."""
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+PYTHON_FLAGS = ("-S", "-s", "-B")
+"""How a run's Python starts: without ``site`` (its ``.pth`` files, the editable-install finders: about
+a third of the start-up; the installed packages are on ``PYTHONPATH`` instead), without the user's
+site folder, writing no bytecode (the kit's own is compiled beforehand: :func:`precompile`)."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,22 @@ def _interpreter_dirs() -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _site_packages() -> tuple[str, ...]:
+    import site
+
+    try:
+        return tuple(p for p in site.getsitepackages() if os.path.isdir(p))
+    except AttributeError:  # pragma: no cover - old virtualenv
+        return ()
+
+
+def _python_path(kit: str) -> str:
+    """``PYTHONPATH`` for a run: the kit first, then the interpreter's installed packages (which
+    ``-S`` leaves out: a run imports what it did before, without the start-up cost of ``site``)."""
+    return os.pathsep.join((kit, *_site_packages()))
+
+
 def _bwrap_argv(bwrap: str, limits: Limits) -> list[str]:
     argv = [bwrap, "--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534", "--cap-drop", "ALL",
             "--die-with-parent", "--new-session", "--hostname", "sandbox", "--clearenv"]
@@ -144,6 +164,20 @@ def _bwrap_argv(bwrap: str, limits: Limits) -> list[str]:
              "--proc", "/proc", "--dev", "/dev", "--size", str(max(limits.tmp_bytes // 4, 1 << 20)), "--tmpfs",
              "/dev/shm", "--remount-ro", "/dev", "--size", str(limits.tmp_bytes), "--tmpfs", "/tmp", "--chdir", "/tmp"]
     return argv
+
+
+@lru_cache(maxsize=1)
+def precompile() -> bool:
+    """Bring the kit's bytecode up to date, once per process, where this user may write it: a run's
+    Python writes none (``-B``, and in the sandbox the kit is read-only), so a kit whose sources changed
+    since its bytecode was written would otherwise be compiled again by every run (a third of a run's
+    imports). True when it is up to date now."""
+    import compileall
+
+    try:
+        return bool(compileall.compile_dir(str(PACKAGE_DIR), quiet=2, workers=1))
+    except OSError:  # a read-only installation: its bytecode was written when it was installed
+        return False
 
 
 @lru_cache(maxsize=1)
@@ -203,7 +237,7 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, env: dict[str, str] | None = None,
         scratch: str | Path | None = None, until: Callable[[bytes], bool] | None = None) -> Outcome:
-    """Run ``python -s -B <args>`` (``-m module ...`` or a script path inside the sandbox) with
+    """Run ``python -S -s -B <args>`` (``-m module ...`` or a script path inside the sandbox) with
     ``stdin`` as its input, and return every complete line it wrote to stdout, until it exits or a limit
     stops it (then it and everything it started are killed). ``env``: the only environment variables it
     gets (``PYTHONPATH`` is set so ``bglearn`` imports). ``scratch``: a folder of the caller's for the
@@ -215,6 +249,7 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
     bwrap = _which_bwrap() if sandbox else None
     if sandbox and (bwrap is None or sandbox_problem() is not None):
         raise RuntimeError(f"no sandbox: {sandbox_problem()}")
+    precompile()
     own_scratch = scratch is None
     work = Path(scratch) if scratch is not None else Path(tempfile.mkdtemp(prefix="bglearn-run-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -225,16 +260,16 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
     variables.update(env or {})
     python = os.path.realpath(sys.executable)
     if bwrap is not None:
-        variables.update(HOME="/tmp", TMPDIR="/tmp", PYTHONPATH=_INSIDE_ROOT)
+        variables.update(HOME="/tmp", TMPDIR="/tmp", PYTHONPATH=_python_path(_INSIDE_ROOT))
         argv = _bwrap_argv(bwrap, limits)
         for k, v in variables.items():
             argv += ["--setenv", k, v]
-        argv += [python, "-s", "-B", *args]
+        argv += [python, *PYTHON_FLAGS, *args]
         child_env: dict[str, str] = {}
         cwd = str(work)
     else:
-        variables.update(HOME=str(tmp_dir), TMPDIR=str(tmp_dir), PYTHONPATH=str(PACKAGE_DIR.parent))
-        argv = [python, "-s", "-B", *args]
+        variables.update(HOME=str(tmp_dir), TMPDIR=str(tmp_dir), PYTHONPATH=_python_path(str(PACKAGE_DIR.parent)))
+        argv = [python, *PYTHON_FLAGS, *args]
         child_env = variables
         cwd = str(tmp_dir)
     out = Outcome(sandboxed=bwrap is not None)
@@ -369,7 +404,14 @@ class _Watch:
             outside = os.readlink(f"/proc/{self.pid}/ns/pid")
         except OSError:
             return None
-        for entry in os.listdir("/proc"):
+        try:   # its children as the kernel lists them (cheap), else every process's parent (a scan of /proc)
+            candidates = [c for task in os.listdir(f"/proc/{self.pid}/task")
+                          for c in _read(f"/proc/{self.pid}/task/{task}/children").split()]
+        except OSError:
+            candidates = []
+        if not candidates and not os.path.exists(f"/proc/{self.pid}/task/{self.pid}/children"):
+            candidates = os.listdir("/proc")
+        for entry in candidates:
             if entry.isdigit() and _ppid(_read(f"/proc/{entry}/stat")) == self.pid:
                 try:
                     if os.readlink(f"/proc/{entry}/ns/pid") != outside:

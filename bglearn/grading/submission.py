@@ -172,7 +172,8 @@ def analyse(raw: bytes, ex: Exercise) -> Plan:
     if isinstance(owner, str) and ex.student and owner != ex.student:
         plan.notes.append(f"This notebook is the handout of {owner[:64]!r}, not of {ex.student!r} (copied?); its "
                           f"answers were checked against {ex.student!r}'s own questions.")
-    plan.cells.append(setup_source(ex) + WITHOUT_FORMS)
+    setup = expected.get("setup")   # the handout's own setup cell (its source is setup_source(ex), made once)
+    plan.cells.append((setup.source if setup is not None else setup_source(ex)) + WITHOUT_FORMS)
     plan.labels.append("setup (the original)")
     seen: set[str] = set()
     edited: list[str] = []

@@ -73,6 +73,7 @@ def wrong_answer(q: Question) -> Any:
         candidates.append("Red" if a == "White" else "White")
     elif a in ("single", "gammon", "backgammon"):
         candidates += [w for w in ("single", "gammon", "backgammon") if w != a]
+    candidates += [choice for _label, choice in q.answer_choices() if choice != a]  # another option (oin, mars)
     candidates += ["White", "Red", "neither", True, False, 0, 1, "no play", "A"]  # asked of the engine below
     for c in candidates:
         if not q.check(c).correct and q.check(c).answered:

@@ -12,6 +12,8 @@ The wing, one job per module:
   notebook starts its kernel while JupyterLab starts;
 - :mod:`~bglearn.site.precompile` and :mod:`~bglearn.site.bytecode` (run inside Pyodide by
   ``bytecode.mjs``) — the browser Python's own bytecode for what a kernel start imports;
+- :mod:`~bglearn.site.front_door` — the site's root page, which opens the welcome lesson in the site's language;
+- :mod:`~bglearn.site.serve` — ``bglearn site --serve``: the built site on 127.0.0.1 only;
 - :mod:`~bglearn.site.process` — :class:`SiteError` and how the build runs its tools.
 
 The build needs the ``site`` extra (jupyterlite-core, jupyterlite-pyodide-kernel with its lock tools,

@@ -1,6 +1,6 @@
 """``build_site(out)``: the whole course as a static website that runs in the browser, offline.
 
-The folder it writes can be served by any static web server (``python -m http.server -d out``, a school
+The folder it writes can be served by any static web server (``bglearn site -o out --serve --no-build``, a school
 web server, a static site host). It holds every lesson and exercise notebook, the glossary, and the kit
 itself with everything its kernel loads, preloaded, so that no install cell is needed and nothing is
 fetched from any other site: the Pyodide runtime comes from the npm ``pyodide`` package whose version the
@@ -14,7 +14,7 @@ wheels copied into the site (the kernel's own ``PyodideLockAddon``), then precom
 >>> print(report.summary())
 Built course-site: 1 notebooks, 120 files, 31.0 MB on disk (12.0 MB gzip-compressed).
 The kernel's 2 packages are served by the site itself.
-Try it: python -m http.server -d course-site 8000, then open http://localhost:8000/
+Try it: bglearn site -o course-site --serve --no-build, then open http://127.0.0.1:8000/
 """
 
 from __future__ import annotations
@@ -29,8 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..course_files import is_packaged
+from ..i18n import LANGUAGES
 from .course import copy_notebook, course_notebooks, course_root
 from .extension import kernel_start_extension
+from .front_door import write_front_door
 from .kit_wheel import build_kit_wheel
 from .precompile import KERNEL_SETTINGS, precompile
 from .process import SiteError, runner
@@ -68,7 +71,7 @@ class SiteReport:
             f"Built {self.output}: {len(self.notebooks)} notebooks, {self.files} files, "
             f"{self.bytes / mb:.1f} MB on disk ({self.gzip_bytes / mb:.1f} MB gzip-compressed).\n"
             f"The kernel's {len(self.local_packages)} packages are served by the site itself.\n"
-            f"Try it: python -m http.server -d {self.output} 8000, then open http://localhost:8000/"
+            f"Try it: bglearn site -o {self.output} --serve --no-build, then open http://127.0.0.1:8000/"
         )
 
 
@@ -124,18 +127,27 @@ def build_site(
     root: Path | None = None,
     cache: Path | None = None,
     force: bool = False,
+    lang: str = "en",
 ) -> SiteReport:
     """Build the course website into ``output`` and return a :class:`SiteReport`.
 
     ``add`` names extra notebooks or folders a teacher wants on the site (copied under ``my-notebooks/``).
+    ``lang`` is the site's language: its root address opens the welcome lesson in that language
+    (:mod:`bglearn.site.front_door`); the site holds the course in every language.
     ``output`` must be missing, empty or an earlier site (it is rebuilt from scratch, never updated in
     place: incremental builds keep stale settings); anything else is refused unless ``force``.
     Raises :class:`SiteError` with a sentence saying what is wrong when the site cannot be built.
     """
     out = Path(output).expanduser().resolve()
+    if lang not in LANGUAGES:
+        raise SiteError(f"the course has no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
     extras = [Path(p).expanduser().resolve() for p in add]
     _check_request(out, extras, force)
     pyodide_version = check_build_tools()
+    if root is None and is_packaged():
+        raise SiteError("building the website needs a clone of the kit's repository (the site carries a wheel of "
+                        "the kit built from its sources): clone it, run pip install -e '.[site]' there, and build "
+                        "from the clone")
     root = root or course_root()
     notebooks = course_notebooks(root)
     if not notebooks:
@@ -193,6 +205,7 @@ def build_site(
         run(cmd + ["build", "--lite-dir", str(lite), "--output-dir", str(built)], cwd=lite,
             what="jupyter lite build", env=env)
 
+        write_front_door(built, lang)
         lock_path = built / "static" / "pyodide-lock" / "pyodide-lock.json"
         site_lock = json.loads(lock_path.read_text())
         precompile(built, site_lock, lite / "static" / "pyodide", kit[0].name, Path(tmp) / "bytecode", run)

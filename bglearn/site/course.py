@@ -10,29 +10,27 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .. import course_files
 from .process import SiteError
 
 __all__ = ["COURSE_FOLDERS", "PYODIDE_KERNELSPEC", "copy_notebook", "course_notebooks", "course_root"]
 
-#: Where the course's notebooks live, relative to the repository root; each is copied to the same
+#: Where the course's notebooks live, relative to the course's root; each is copied to the same
 #: relative path in the site, so links between lessons and exercises keep working.
-COURSE_FOLDERS = ("notebooks", "exercises")
+COURSE_FOLDERS = course_files.COURSE_FOLDERS
 
 #: The kernel every notebook on the site asks for: JupyterLite's Pyodide kernel (no "Select Kernel" dialog).
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 
 def course_root() -> Path:
-    """The repository folder that holds the course (``notebooks/`` and ``exercises/`` beside the
-    ``bglearn`` package). Raises :class:`SiteError` when the kit is installed without its course."""
-    root = Path(__file__).resolve().parents[2]
-    if not (root / "notebooks").is_dir():
-        raise SiteError(
-            f"the course notebooks were not found beside the kit ({root / 'notebooks'} is missing). "
-            "They ship with the repository: clone it, install it with pip install -e '.[site]', and "
-            "build from there."
-        )
-    return root
+    """The folder that holds the course (``notebooks/`` and ``exercises/``): the installed package's
+    course, or a clone's repository folder (:func:`bglearn.course_files.course_root`). Raises
+    :class:`SiteError` when the kit is installed without its course."""
+    try:
+        return course_files.course_root()
+    except course_files.CourseMissing as exc:
+        raise SiteError(str(exc)) from None
 
 
 def course_notebooks(root: Path) -> list[Path]:

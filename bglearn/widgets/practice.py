@@ -196,7 +196,7 @@ class PracticeMode(PlayMode):
         self.pending = []
         self.strict = True
         self.board.say(_("{opponent} demands a correction: {why} {mover}: the moves are taken back; play {roll} "
-                         "again, legally this time.").format(opponent=mover.opponent, why=verdict.message,
+                         "again, legally this time.").format(opponent=mover.opponent, why=verdict.advice,
                                                             mover=mover, roll=play.roll), "error")
         self.board.changed()
 

@@ -1,4 +1,5 @@
-"""Fixtures for real-browser tests: one JupyterLab server and one Chromium per test session.
+"""Fixtures for real-browser tests: one JupyterLab server per test session (the one Chromium, ``browser``,
+is in tests/conftest.py: the tests of servers outside this folder share it).
 
 Without Chromium (or Playwright) the tests are skipped with the reason — except when ``CI=true``,
 where they fail loudly, so a CI machine that lost its browser cannot pass silently.
@@ -10,7 +11,7 @@ import os
 
 import pytest
 
-from .harness import JupyterServer, chromium_problem, launch_browser
+from .harness import JupyterServer
 
 
 def pytest_collection_modifyitems(config, items):
@@ -25,30 +26,10 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def browser_available():
-    problem = chromium_problem()
-    if problem:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"browser tests cannot run on CI: {problem}", pytrace=False)
-        pytest.skip(f"browser tests skipped: {problem}")
-    return True
-
-
-@pytest.fixture(scope="session")
 def jupyter_server(browser_available, tmp_path_factory):
     server = JupyterServer.start(tmp_path_factory.mktemp("jupyter"))
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="session")
-def browser(browser_available):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch_browser(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -167,5 +167,5 @@ def test_a_predict_cells_answer_is_folded_until_the_learner_runs_it(lesson_serve
     assert "167" not in cell.locator(".jp-Cell-outputWrapper").inner_text()
     run_all_cells(page)  # the learner runs the lesson (this cell needs the ones above it)
     # the answer shows under the cell (waited for by its text: the output is redrawn as the lesson runs)
-    cell.locator(".jp-OutputArea-output", has_text="(167, 167)").first.wait_for(state="visible")
+    cell.locator(".jp-OutputArea-output", has_text="White's pip count: 167 | Red's pip count: 167").first.wait_for(state="visible")
     screenshot(cell, "lessons-predict-run.png")

@@ -4,9 +4,11 @@ question name (the families live in submodules).
 - :mod:`~bglearn.exercises.questions.base` — :class:`Question` (every quiz and exercise question) and
   :class:`PositionQuestion` (an exercise question, described by its :meth:`~PositionQuestion.spec`);
 - :mod:`~bglearn.exercises.questions.plays` — list every legal play, pick the legal play, write a legal
-  play, where may the checker enter, may this checker bear off;
+  play, where may the checker enter, may this checker bear off, how many checkers a play hits;
 - :mod:`~bglearn.exercises.questions.scoring` — points won (or the match score), a dropped double,
   single/gammon/backgammon, may this player double;
+- :mod:`~bglearn.exercises.questions.story` — how many points a money game told as a story scores
+  (automatic doubles, beavers, drops, resignations);
 - :mod:`~bglearn.exercises.questions.setup` — set up the start, who holds this point, pip count, who
   starts;
 - :mod:`~bglearn.exercises.questions.registry` — :data:`QUESTION_KINDS` and :func:`question_from_spec`.
@@ -36,11 +38,12 @@ from __future__ import annotations
 from ..answers import MISSING, SpecError
 from ..faces import LETTERS, NEITHER
 from ..feedback import Feedback
-from .base import PLAY_RULES, Judgement, PositionQuestion, Question, no_spoiler
-from .plays import FORCED_TOPICS, EntryPoints, ListPlays, MakePlay, MayBearOff, PickPlay
+from .base import LEVELS, PLAY_RULES, Judgement, Level, PositionQuestion, Question, no_spoiler
+from .plays import FORCED_TOPICS, EntryPoints, ListPlays, MakePlay, MayBearOff, PickPlay, PlayHits
 from .registry import QUESTION_KINDS, question_from_spec
 from .scoring import TOPIC_HINT, DropPoints, MayDouble, PointsWon, ResultKindQuestion
 from .setup import OpeningStarter, PipCount, PointOwner, SetUpStart
+from .story import GamePoints
 
 _no_spoiler = no_spoiler  # the name tests and older code import
 
@@ -48,5 +51,6 @@ __all__ = [
     "Feedback", "Question", "PositionQuestion", "ListPlays", "PickPlay", "MakePlay", "EntryPoints", "MayBearOff",
     "PointsWon", "DropPoints", "ResultKindQuestion", "MayDouble", "SetUpStart", "PointOwner",
     "PipCount", "OpeningStarter", "QUESTION_KINDS", "MISSING", "question_from_spec", "SpecError", "Judgement",
-    "LETTERS", "NEITHER", "PLAY_RULES", "FORCED_TOPICS", "TOPIC_HINT", "no_spoiler",
+    "LETTERS", "NEITHER", "PLAY_RULES", "FORCED_TOPICS", "TOPIC_HINT", "no_spoiler", "GamePoints", "PlayHits",
+    "Level", "LEVELS",
 ]

@@ -14,8 +14,9 @@ with the student's side, which only reads) and judges what it read with the engi
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, TypeAlias
 
 from ...i18n import N_, _
 from ...ids import format_xgid
@@ -30,7 +31,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...dice import Roll
     from ...svg import Diagram
 
-__all__ = ["Question", "PositionQuestion", "Judgement", "PLAY_RULES", "no_spoiler"]
+__all__ = ["Question", "PositionQuestion", "Judgement", "PLAY_RULES", "no_spoiler", "Level", "LEVELS"]
+
+Level: TypeAlias = Literal["recall", "apply", "transfer"]
+LEVELS: tuple[Level, ...] = ("recall", "apply", "transfer")
+"""What a question asks of a learner: ``recall`` asks again what the course has just printed (the
+starting position, say); ``apply`` uses a taught rule on a new position of the kind the lesson showed;
+``transfer`` carries rules into a kind of situation the lesson did not show (a hit on the way, a
+beaver followed by a drop, the Crawford game worked out from a match's story). A lesson quiz gets its
+level from its cell's tag; an exercise question from its class's :attr:`Question.level`."""
 
 PLAY_RULES = frozenset({Reason.DICE_NOT_FULLY_USED, Reason.LARGER_DIE_REQUIRED, Reason.DOUBLES_UNDERPLAYED,
                         Reason.BAR_FIRST, Reason.BLOCKED, Reason.BEAR_OFF_NOT_ALL_HOME,
@@ -51,6 +60,21 @@ def no_spoiler(v: Verdict) -> str:
     return message
 
 
+def _remembered_rules(rules: Callable[[Any], tuple[str, ...]]) -> Callable[[Any], tuple[str, ...]]:
+    """``rules`` computed once per question (kept on the instance; a frozen dataclass too)."""
+
+    @functools.wraps(rules)
+    def remembered(self: Any) -> tuple[str, ...]:
+        cached: tuple[str, ...] | None = self.__dict__.get("_rules_cache")
+        if cached is None:
+            cached = rules(self)
+            object.__setattr__(self, "_rules_cache", cached)
+        return cached
+
+    setattr(remembered, "_remembered", True)
+    return remembered
+
+
 class Question:
     """The one question model of the kit: every lesson quiz (:mod:`bglearn.quiz`) and every exercise
     question is a subclass. A question has a task (:meth:`prompt`), may have a position it is about
@@ -69,6 +93,8 @@ class Question:
     ``"text"``."""
 
     kind: ClassVar[str] = "question"
+    level: ClassVar[Level] = "apply"
+    """What the question asks of a learner (:data:`LEVELS`); every exercise question kind states its own."""
     answer_hint: ClassVar[str] = N_("a Python value")
     answer_example: ClassVar[str] = "None"
     form: ClassVar[str] = "text"
@@ -77,6 +103,14 @@ class Question:
 
     position: Position | None = None
     points: int = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each kind's :meth:`rules` is asked of the engine once per question: a question never changes,
+        and the grader, the handout and the class report all ask for its rules."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("rules")
+        if own is not None and not getattr(own, "_remembered", False):
+            setattr(cls, "rules", _remembered_rules(own))
 
     # -- to override --------------------------------------------------------------------------
     def prompt(self) -> str:

@@ -24,9 +24,10 @@ from ...position import Position
 from ...verdicts import Reason, Verdict, explain, legal_continuations
 from ..candidates import tempting_plays
 from ..faces import LETTERS
-from .base import PLAY_RULES, Judgement, PositionQuestion, no_spoiler
+from .base import PLAY_RULES, Judgement, Level, PositionQuestion, no_spoiler
 
-__all__ = ["ListPlays", "PickPlay", "MakePlay", "EntryPoints", "MayBearOff", "FORCED_TOPICS", "play_rules"]
+__all__ = ["ListPlays", "PickPlay", "MakePlay", "EntryPoints", "MayBearOff", "PlayHits", "FORCED_TOPICS",
+           "play_rules"]
 
 
 def _reason_codes(reasons: Iterable[Reason]) -> tuple[str, ...]:
@@ -43,7 +44,9 @@ def play_rules(position: Position, roll: Roll) -> tuple[str, ...]:
 
 def _play_topics(position: Position, roll: Roll) -> set[str]:
     """Topics of a roll in a position, asked of the engine: no legal play; only the smaller die
-    playable; a bearing-off side that was hit (a checker borne off and one back)."""
+    playable; a bearing-off side that was hit (a checker borne off and one back); a double that bears off
+    (every legal play bears a checker off); Long Nardy's first-turn double that lets two checkers leave
+    the head (a legal play takes two off it)."""
     out: set[str] = set()
     plays = legal_plays(position, roll)
     mover = position.turn
@@ -53,6 +56,11 @@ def _play_topics(position: Position, roll: Roll) -> set[str]:
         out.add("SMALLER_DIE_ONLY")
     if position.off(mover) and (position.bar(mover) or sum(position.checkers(mover)[7:25])):
         out.add("HIT_DURING_BEAR_OFF")
+    if roll.is_double and plays and all(p.result.off(mover) > position.off(mover) for p in plays):
+        out.add("BEAR_OFF_DOUBLES")
+    head = len(position.checkers(mover)) - 1
+    if not position.hits and any(position.checkers(mover)[head] - p.result.checkers(mover)[head] > 1 for p in plays):
+        out.add("HEAD_EXCEPTION")
     return out
 
 
@@ -108,6 +116,7 @@ class ListPlays(_PlayQuestion):
     """List every legal play of the roll (``[]`` if the turn is lost)."""
 
     kind: ClassVar[str] = "list-plays"
+    level: ClassVar[Level] = "apply"
 
     def prompt(self) -> str:
         return _("{mover} to play **{roll}**. List **every** legal play. Each play is written once (equivalent "
@@ -166,6 +175,7 @@ class PickPlay(_PlayQuestion):
     """Choose the one legal play among the candidates (answer its letter)."""
 
     kind: ClassVar[str] = "pick-play"
+    level: ClassVar[Level] = "apply"
     options: tuple[str, ...] = ()
 
     def prompt(self) -> str:
@@ -221,6 +231,7 @@ class MakePlay(_PlayQuestion):
     """Write a legal play of the roll."""
 
     kind: ClassVar[str] = "make-play"
+    level: ClassVar[Level] = "apply"
     task: str = ""
     """An extra sentence of the task: an English message marked with ``N_`` (stored as it is, so a
     question reads back the same in any language), translated when shown; it may name ``{player}`` (the
@@ -247,6 +258,7 @@ class EntryPoints(_RollQuestion):
     """On which points may the checker on the bar enter with this roll?"""
 
     kind: ClassVar[str] = "entry-points"
+    level: ClassVar[Level] = "apply"
     answer_rules: ClassVar[frozenset[str]] = frozenset({"ENTERING", "BLOCKED", "NO_LEGAL_PLAY"})
 
     def prompt(self) -> str:
@@ -300,6 +312,7 @@ class MayBearOff(_RollQuestion):
     """Is there a legal play of the roll that bears a checker off from the given point?"""
 
     kind: ClassVar[str] = "may-bear-off"
+    level: ClassVar[Level] = "transfer"
     answer_rules: ClassVar[frozenset[str]] = frozenset({"BEAR_OFF", "BEAR_OFF_NOT_ALL_HOME", "BEAR_OFF_HIGHER_POINT",
                                                         "HIT_DURING_BEAR_OFF"})
     point: int = 6
@@ -360,3 +373,47 @@ class MayBearOff(_RollQuestion):
         if truth is not None and question.example_answer() is not truth:
             return None
         return question
+
+
+@dataclass(frozen=True)
+class PlayHits(_RollQuestion):
+    """A play that moves one checker with both dice, written with the point it stops on between
+    (``13/7/5``, no hits marked): how many opposing checkers does it send to the bar? The checker stops
+    on the point between, so a blot there is hit on the way."""
+
+    kind: ClassVar[str] = "play-hits"
+    level: ClassVar[Level] = "transfer"
+    play: str = ""
+
+    def prompt(self) -> str:
+        return _("{mover} plays **{roll}** as {play}: one checker moves both dice, stopping on the point "
+                 "between. How many of {opponent}'s checkers does this play send to the bar?").format(
+                     mover=self.mover, roll=self.roll, play=f"`{self.play}`", opponent=self.mover.opponent)
+
+    def verdict(self) -> Verdict:
+        """The engine's verdict on the play (legal, with its hits)."""
+        return explain(self.position, self.roll, self.play)
+
+    def truth(self) -> int:
+        played = self.verdict().play
+        assert played is not None, "a play-hits question's play is legal"
+        return played.hit_count
+
+    def rules(self) -> tuple[str, ...]:
+        return ("HIT_ON_THE_WAY",) if self.verdict().legal else ()
+
+    def answer_count(self) -> int:
+        return 1
+
+    def judge(self, answer: Any) -> tuple[bool, str]:
+        mine = self.read(answer)
+        played = self.verdict().play
+        assert played is not None
+        if mine == played.hit_count:
+            return True, ngettext("Right: {play} hits {n} checker.", "Right: {play} hits {n} checkers.",
+                                  played.hit_count).format(play=f"`{played.path_notation}`", n=played.hit_count)
+        return False, _("Not {answer}. Look at every point the checker stops on, the one between too: a "
+                        "single opposing checker there is hit.").format(answer=mine)
+
+    def example_answer(self) -> int:
+        return self.truth()

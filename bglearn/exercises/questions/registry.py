@@ -16,15 +16,16 @@ from ...i18n import _
 from ..answers import SpecError
 from ..faces import XGID_FIELDS, read_spec
 from .base import PositionQuestion
-from .plays import EntryPoints, ListPlays, MakePlay, MayBearOff, PickPlay
+from .plays import EntryPoints, ListPlays, MakePlay, MayBearOff, PickPlay, PlayHits
 from .scoring import DropPoints, MayDouble, PointsWon, ResultKindQuestion
 from .setup import OpeningStarter, PipCount, PointOwner, SetUpStart
+from .story import GamePoints
 
 __all__ = ["QUESTION_KINDS", "question_from_spec"]
 
 QUESTION_KINDS: dict[str, type[PositionQuestion]] = {cls.kind: cls for cls in (
     ListPlays, PickPlay, MakePlay, EntryPoints, MayBearOff, PointsWon, DropPoints, ResultKindQuestion,
-    MayDouble, SetUpStart, PointOwner, PipCount, OpeningStarter)}
+    MayDouble, SetUpStart, PointOwner, PipCount, OpeningStarter, GamePoints, PlayHits)}
 """Every question type, by its ``kind``."""
 
 

@@ -18,7 +18,7 @@ from ...cube import Cube
 from ...i18n import N_, _, ngettext
 from ...position import Player, Position
 from ...result import GameResult, game_result, points_won
-from .base import PositionQuestion
+from .base import Level, PositionQuestion
 
 __all__ = ["PointsWon", "DropPoints", "ResultKindQuestion", "MayDouble", "TOPIC_HINT"]
 
@@ -69,8 +69,9 @@ class PointsWon(_ScoringQuestion):
     score in the match now (match play: points beyond the match length don't count)?"""
 
     kind: ClassVar[str] = "points-won"
+    level: ClassVar[Level] = "apply"
     answer_rules: ClassVar[frozenset[str]] = frozenset({"SINGLE", "GAMMON", "BACKGAMMON", "CUBE_VALUE", "JACOBY",
-                                                        "MATCH_SCORE"})
+                                                        "MATCH_SCORE", "MATCH_CAP"})
 
     def prompt(self) -> str:
         winner = self.position.winner
@@ -127,6 +128,8 @@ class PointsWon(_ScoringQuestion):
             out.add("JACOBY")
         if self.match_length:
             out.add("MATCH_SCORE")
+            if self.score[_result(self.position).winner] + self.points_scored() > self.match_length:
+                out.add("MATCH_CAP")
         return tuple(sorted(out))
 
     def hint(self) -> str:
@@ -164,6 +167,7 @@ class DropPoints(_ScoringQuestion):
     """A double is dropped: how many points does the doubler win?"""
 
     kind: ClassVar[str] = "drop-points"
+    level: ClassVar[Level] = "apply"
     answer_rules: ClassVar[frozenset[str]] = frozenset({"CUBE_VALUE"})
     doubler: Player = Player.WHITE
 
@@ -198,49 +202,80 @@ class DropPoints(_ScoringQuestion):
 
 @dataclass(frozen=True)
 class ResultKindQuestion(_ScoringQuestion):
-    """The game is over: single, gammon or backgammon?"""
+    """The game is over: single, gammon or backgammon? In a game with words of its own (Long Nardy, which
+    has no cube): an oin or a mars, named as the position names them."""
 
     kind: ClassVar[str] = "result-kind"
+    level: ClassVar[Level] = "apply"
     answer_rules: ClassVar[frozenset[str]] = frozenset({"SINGLE", "GAMMON", "BACKGAMMON"})
 
     def prompt(self) -> str:
+        words = [w for w in (self.position.result_words(k) for k in (1, 2)) if w is not None]
+        if len(words) == 2 and self.position.max_result == 2:  # a game of its own words (Long Nardy: oin, mars)
+            return _("The game is over: {winner} has borne off all 15 checkers. Is it {one} or {two}?").format(
+                winner=self.position.winner, one=f'"{words[0][0]}"', two=f'"{words[1][0]}"')
         return _("The game is over: {winner} has borne off all 15 checkers. Is it a single game, a gammon or a "
                  "backgammon?").format(winner=self.position.winner)
 
     def rules(self) -> tuple[str, ...]:
+        if not self.position.has_cube:  # Long Nardy: an oin or a mars
+            return ("OIN_MARS",)
         return tuple(sorted(_result_topics(self.position)))
+
+    def answer_rules_here(self) -> frozenset[str]:
+        return self.answer_rules if self.position.has_cube else frozenset()
 
     def judge(self, answer: Any) -> tuple[bool, str]:
         said = self.read(answer)
         result = _result(self.position)
+        if not self.position.has_cube:  # Long Nardy: no bar, no backgammon
+            if said == int(result.kind):
+                return True, _("Right: {reason}.").format(reason=result.reason)
+            return False, _("No.") + " " + _("Look at the loser: has it borne off a checker?")
         if said == int(result.kind):
             return True, _("Right: it is a {kind}: {reason}.").format(kind=result.kind.word, reason=result.reason)
         return False, _("No.") + " " + _(TOPIC_HINT)
 
     def example_answer(self) -> str:
-        return _result(self.position).kind.word
+        result = _result(self.position)
+        words = self.position.result_words(result.kind)
+        return result.kind.word if words is None else words[0]
 
 
 @dataclass(frozen=True)
 class MayDouble(_ScoringQuestion):
     """May this player double now? The rules it tests follow from its setting, never from its answer:
     every such question tests when a double may be offered (``MAY_DOUBLE``, ``DOUBLE_BEFORE_ROLLING``),
-    an owned cube its ownership, a match with a side one point away the Crawford rule."""
+    an owned cube its ownership, a match with a side one point away the Crawford rule (and after the
+    Crawford game ``POST_CRAWFORD``), a cube that already gives the player what it needs ``DEAD_CUBE``.
+    In such a match the prompt tells how many games ago that side got there (``games_since``), never
+    whether this is the Crawford game: the learner works it out."""
 
     kind: ClassVar[str] = "may-double"
+    level: ClassVar[Level] = "transfer"
     answer_rules: ClassVar[frozenset[str]] = frozenset({"MAY_DOUBLE", "CUBE_OWNERSHIP", "DOUBLE_BEFORE_ROLLING",
-                                                        "CRAWFORD"})
+                                                        "CRAWFORD", "POST_CRAWFORD", "DEAD_CUBE"})
     player: Player = Player.WHITE
     crawford: bool = False
     rolled: bool = False
+    games_since: int = 0
+    """In a match where one side needs one point: how many games ago it reached that score (1: it won the
+    previous game). The prompt tells this story, never whether this is the Crawford game."""
 
     def setting(self) -> str:
         text = super().setting()
-        if self.crawford:
-            text += " " + _("(this is the Crawford game)")
-        elif self.match_length and self.match_length - 1 in self.score:
-            text += " " + _("(the Crawford game has already been played)")
+        leader = self._leader()
+        if leader is not None and self.games_since:
+            text += ". " + ngettext("{leader} reached {n} points by winning the previous game",
+                                    "{leader} reached {n} points {k} games ago", self.games_since).format(
+                                        leader=leader, n=self.match_length - 1, k=self.games_since)
         return text
+
+    def _leader(self) -> Player | None:
+        """The side one point away from winning the match, if any."""
+        if not self.match_length:
+            return None
+        return next((p for p in (Player.WHITE, Player.RED) if self.score[p] == self.match_length - 1), None)
 
     def _xgid_fields(self) -> dict[str, Any]:
         return {**super()._xgid_fields(), "crawford": self.crawford and bool(self.match_length)}
@@ -263,8 +298,13 @@ class MayDouble(_ScoringQuestion):
         out = {"MAY_DOUBLE", "DOUBLE_BEFORE_ROLLING"}
         if self.cube_owner is not None:
             out.add("CUBE_OWNERSHIP")
-        if self.crawford or (self.match_length and self.match_length - 1 in self.score):
+        if self.crawford or self._leader() is not None:
             out.add("CRAWFORD")
+            if not self.crawford:
+                out.add("POST_CRAWFORD")
+        owned = self.cube_owner in (None, self.player)
+        if self.match_length and owned and not self.crawford and self.cube >= self.match_length - self.score[self.player]:
+            out.add("DEAD_CUBE")
         return tuple(sorted(out))
 
     def judge(self, answer: Any) -> tuple[bool, str]:
@@ -274,6 +314,9 @@ class MayDouble(_ScoringQuestion):
             why = (_("{player} may double: either side may double while the cube is centred.") if self.cube_owner is None
                    else _("{player} may double: {player} owns the cube, so {player} may redouble.")).format(
                        player=self.player)
+            if "DEAD_CUBE" in self.rules():
+                why += " " + _("The cube is dead for {player}: the double gains nothing, but the rules allow it.").format(
+                    player=self.player)
             return ((True, _("Right: {why}").format(why=why)) if mine else
                     (False, _("Not so: check who owns the cube and when a double may be offered.")))
         return ((True, _("Right: {why}").format(why=reason)) if not mine

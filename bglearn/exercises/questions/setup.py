@@ -16,7 +16,7 @@ from ...dice import OpeningRoll
 from ...i18n import _, ngettext
 from ...position import Player, Position
 from ..faces import NEITHER
-from .base import PositionQuestion
+from .base import Level, PositionQuestion
 
 __all__ = ["SetUpStart", "PointOwner", "PipCount", "OpeningStarter"]
 
@@ -30,6 +30,7 @@ class SetUpStart(PositionQuestion):
     """Set up one side's starting checkers as ``{point: count}``."""
 
     kind: ClassVar[str] = "set-up"
+    level: ClassVar[Level] = "recall"
     answer_rules: ClassVar[frozenset[str]] = frozenset({"NUMBERING"})
     side: Player = Player.WHITE
     numbering: Player = Player.WHITE
@@ -79,6 +80,7 @@ class PointOwner(PositionQuestion):
     """Who holds a point, and with how many checkers?"""
 
     kind: ClassVar[str] = "point-owner"
+    level: ClassVar[Level] = "apply"
     point: int = 1
     numbering: Player = Player.WHITE
 
@@ -88,7 +90,7 @@ class PointOwner(PositionQuestion):
                      numbering=self.numbering, point=self.point, example='`("Red", 5)`', empty='`"empty"`')
 
     def rules(self) -> tuple[str, ...]:
-        return ("NUMBERING",)
+        return ("NUMBERING",) if self.position.OPPOSITE[1] == 24 else ("NARDY_NUMBERING",)
 
     def judge(self, answer: Any) -> tuple[bool, str]:
         mine = self.read(answer)
@@ -111,6 +113,7 @@ class PipCount(PositionQuestion):
     """How many pips does a side need to bear everything off?"""
 
     kind: ClassVar[str] = "pip-count"
+    level: ClassVar[Level] = "apply"
     player: Player = Player.WHITE
 
     def prompt(self) -> str:
@@ -141,6 +144,7 @@ class OpeningStarter(PositionQuestion):
     """The opening throw: who moves first (or, on equal dice, nobody yet)?"""
 
     kind: ClassVar[str] = "opening-starter"
+    level: ClassVar[Level] = "apply"
     answer_rules: ClassVar[frozenset[str]] = frozenset({"OPENING_THROW", "OPENING_TIE"})
     white_die: int = 1
     red_die: int = 2
@@ -156,13 +160,17 @@ class OpeningStarter(PositionQuestion):
         return OpeningRoll(self.white_die, self.red_die).starter
 
     def rules(self) -> tuple[str, ...]:
-        return ("OPENING_TIE",) if self.starter() is None else ("OPENING_THROW",)
+        game = () if self.position.opening_roll_played else ("NARDY_OPENING",)
+        return game + (("OPENING_TIE",) if self.starter() is None else ("OPENING_THROW",))
 
     def judge(self, answer: Any) -> tuple[bool, str]:
         mine = self.read(answer)
         starter = self.starter()
         if starter is None:
             why = _("the dice are equal, so both sides throw again.")
+        elif not self.position.opening_roll_played:  # Long Nardy: the starter throws both dice anew
+            why = _("{starter} threw the higher die, so {starter} starts by throwing both dice for its first "
+                    "turn.").format(starter=starter)
         else:
             why = _("{starter} threw the higher die, so {starter} starts by playing {roll}.").format(
                 starter=starter, roll=OpeningRoll(self.white_die, self.red_die).roll)

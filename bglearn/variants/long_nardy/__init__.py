@@ -1,4 +1,4 @@
-"""Long Nardy (long backgammon, "table lungă"): the second variant the kit knows.
+"""Long Nardy (long backgammon, "table lungi"): the second variant the kit knows.
 
 The rules the kit follows (issue #14; where sources differ, this is the kit's choice):
 

@@ -49,7 +49,8 @@ class LongNardyPosition(Position):
 
     __slots__ = ()
     variant = VARIANT
-    aliases = ("nardy", "long-backgammon", "table-lunga")
+    # "table lungi" is the game's Romanian name; the older alias "table-lunga" still works
+    aliases = ("nardy", "long-backgammon", "table-lungi", "table-lunga")
     display_name = N_("Long Nardy")
     START = START
     OPPOSITE = OPPOSITE
@@ -130,11 +131,11 @@ class LongNardyPosition(Position):
 
         return NardyState.of_position(self, words, roll)
 
-    def diagram_intro(self, perspective: Player) -> tuple[str, str] | None:
+    def diagram_intro(self, perspective: Player, home: str = "right") -> tuple[str, str] | None:
         """The diagram names the variant: :func:`bglearn.variants.long_nardy.svg.describe_nardy`."""
         from .svg import describe_nardy
 
-        return describe_nardy(self, perspective)
+        return describe_nardy(self, perspective, home)
 
     def draw_variant(self, builder: Any, parent: Any, board: Any, theme: Any) -> None:
         """Both heads and both arrows of travel: :func:`bglearn.variants.long_nardy.svg.draw_nardy`."""

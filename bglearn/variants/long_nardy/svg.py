@@ -2,7 +2,8 @@
 :meth:`LongNardyPosition.draw_variant <bglearn.variants.long_nardy.position.LongNardyPosition.draw_variant>`): both
 heads marked, each side's arrow of travel from its head, and the words that name the variant.
 
-Both sides travel anticlockwise (home on the right): the bottom player from its head (its 24-point,
+Both sides travel anticlockwise (home on the right; clockwise when ``home="left"`` mirrors the
+board): the bottom player from its head (its 24-point,
 top right) along the top row and back along the bottom; the top player from its head (the bottom
 player's 12-point, bottom left) along the bottom row and back along the top. Display only: the
 points come from the position's numbering (:data:`bglearn.variants.long_nardy.board.OPPOSITE`), no rule is
@@ -34,15 +35,20 @@ def screen_point(perspective: Player, mover: Player, n: int) -> int:
     return n if mover is perspective else OPPOSITE[n]
 
 
-def describe_nardy(position: "Position", perspective: Player) -> tuple[str, str]:
-    """The title and the first sentences of the diagram's description (its accessible text)."""
+def describe_nardy(position: "Position", perspective: Player, home: str = "right") -> tuple[str, str]:
+    """The title and the first sentences of the diagram's description (its accessible text): the
+    direction the sides move as drawn (anticlockwise with the home board on the right, clockwise when
+    ``home="left"`` mirrors the board). A board without a bar says nothing about one."""
     turn = position.turn.name_text
     title = _("Long Nardy position, {player} on roll").format(player=turn)
     other = perspective.opponent
-    text = _("Long Nardy (long backgammon): no hitting, no bar. Both sides move anticlockwise from their "
-             "head: {player}'s head is its 24-point, {other}'s head is {player}'s {head}-point.").format(
-        player=perspective.name_text, other=other.name_text, head=OPPOSITE[HEAD])
-    return title, text
+    if home == "left":
+        text = _("Long Nardy (long backgammon): no hitting. As drawn here, both sides move clockwise from "
+                 "their head: {player}'s head is its 24-point, {other}'s head is {player}'s {head}-point.")
+    else:
+        text = _("Long Nardy (long backgammon): no hitting. As drawn here, both sides move anticlockwise "
+                 "from their head: {player}'s head is its 24-point, {other}'s head is {player}'s {head}-point.")
+    return title, text.format(player=perspective.name_text, other=other.name_text, head=OPPOSITE[HEAD])
 
 
 def draw_nardy(b: Any, dwg: Any, board: Any, th: Any, position: "Position") -> None:
