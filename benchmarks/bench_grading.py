@@ -9,7 +9,9 @@ Prints, for each class size and number of workers, the wall time (total and per 
 **core-seconds per submission** (all the CPU this process and everything it started used, sandboxes
 included, divided by the submissions graded: measured with a cgroup of its own where this user may
 make one, else ``getrusage``, which misses what each sandbox's PID namespace reaps), the mean time one
-submission spends in its sandbox, the speedup of 2 workers over 1, and a projection of 10,000
+submission spends in its sandbox (and for the first and the last third of the class: does a run's cost
+grow with the class?), the same without the cluster's start and stop (measured once on an idle
+cluster), the speedup of 2 workers over 1, and a projection of 10,000
 submissions on N workers from the measured cost, beside nbgrader's (measured for the same 30 in
 issue 29: 59-80 s, about 2-2.7 s a submission, one at a time, without a sandbox).
 ``--broken`` uses the synthetic class with crashing, looping and hanging notebooks (their time limits
@@ -85,6 +87,16 @@ class CoreMeter:
         print(f"note: {self.group} was left behind (processes still in it)", file=sys.stderr)
 
 
+def cluster_cost(meter: CoreMeter, workers: int) -> float:
+    """The core-seconds of starting a local Dask cluster of ``workers``, running a trivial task on each
+    and stopping it: the fixed part of a run on that cluster, whatever the class size."""
+    from bglearn.grading.distribute import spread
+
+    used = meter.seconds()
+    spread(abs, range(-workers, 0), jobs=workers, on_result=lambda i, r: None)
+    return meter.seconds() - used
+
+
 def grade_class(out: Path, args: argparse.Namespace, workers: int, meter: CoreMeter) -> dict[str, float]:
     """Grade ``out``'s class on ``workers`` workers; the figures of that run."""
     results = out / f"graded-{workers}"
@@ -96,7 +108,9 @@ def grade_class(out: Path, args: argparse.Namespace, workers: int, meter: CoreMe
     wall, cores = time.perf_counter() - t, meter.seconds() - used
     runs = [r.seconds for r in report.results if r.status == "graded" and r.seconds]
     n = max(1, len([r for r in report.results if r.status != "missing"]))
-    return {"n": n, "wall": wall, "per": wall / n, "cores": cores / n, "sandbox": sum(runs) / max(1, len(runs))}
+    third = max(1, len(runs) // 3)   # the first and the last third of the class (roster order): is a run's cost flat?
+    return {"n": n, "wall": wall, "per": wall / n, "cores": cores / n, "sandbox": sum(runs) / max(1, len(runs)),
+            "first": sum(runs[:third]) / third, "last": sum(runs[-third:]) / third}
 
 
 def _bench(args: argparse.Namespace, size: int, kinds: tuple[str, ...], meter: CoreMeter) -> None:
@@ -113,8 +127,13 @@ def _bench(args: argparse.Namespace, size: int, kinds: tuple[str, ...], meter: C
             f = figures[workers] = grade_class(out, args, workers, meter)
             where = f"on {args.scheduler}" if args.scheduler else f"{workers} worker{'s' * (workers > 1)}"
             print(f"  {where:>10}: {f['wall']:7.1f} s total, {f['per']:.3f} s per submission, "
-                  f"{f['cores']:.3f} core-s per submission, mean {f['sandbox']:.2f} s in its sandbox "
-                  f"(load average {os.getloadavg()[0]:.1f})")
+                  f"{f['cores']:.3f} core-s per submission, mean {f['sandbox']:.3f} s in its sandbox (first third "
+                  f"{f['first']:.3f}, last {f['last']:.3f}; load average {os.getloadavg()[0]:.1f})")
+        for workers, f in figures.items():
+            if workers > 1 and workers in args.fixed:
+                print(f"  {workers} workers without the cluster's start and stop ({args.fixed[workers]:.1f} core-s, "
+                      f"measured on an idle cluster): {f['cores'] - args.fixed[workers] / f['n']:.3f} core-s per "
+                      "submission")
         if 1 in figures and 2 in figures:
             speedup = figures[1]["wall"] / figures[2]["wall"]
             print(f"  2 workers vs 1: {speedup:.2f}x  (bar >= 1.7x -> {'met' if speedup >= 1.7 else 'NOT met'})")
@@ -146,6 +165,7 @@ def main() -> int:
     kinds = KINDS if args.broken else ("perfect", "half", "blank", "reordered")
     meter = CoreMeter()
     try:
+        args.fixed = {w: cluster_cost(meter, w) for w in args.workers if w > 1 and args.scheduler is None}
         for size in args.size:
             _bench(args, size, kinds, meter)
     finally:

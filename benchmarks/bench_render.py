@@ -4,7 +4,9 @@
 
 Prints, for a few positions, the median and 90th-percentile time of ``bglearn.render`` (target for a
 typical middle-game position: median <= 3 ms) and the SVG size in bytes, plus the time of a PNG
-export through cairosvg.
+export through cairosvg. The "board" cases are what the board widget asks for on every click
+(``interactive=True``, a checker selected and its destinations marked; landscape and portrait): the
+Python part of the 50 ms click-to-redraw budget.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ MIDDLE_GAME = Position(
     red={6: 3, 8: 3, 13: 4, 4: 2, 7: 1, 23: 2},
     turn=WHITE,
 )
+LONG_NARDY = Position(variant="long-nardy")
 
 
 def cases():
@@ -32,6 +35,12 @@ def cases():
             "cube_owner": RED, "caption": "White to play 3-1", "score": (2, 4), "match_length": 7}),
         ("opening, red side, contrast", Position(), {"perspective": RED, "theme": "contrast"}),
         ("bear-off", Position(white={6: 2, 5: 3, 3: 2, 1: 1}, red={6: 3, 4: 2, 2: 2, 1: 2, 21: 1}), {"dice": "52"}),
+        ("board: click (selected, marks)", MIDDLE_GAME, {
+            "dice": "31", "highlight": [5, 7], "selected": 8, "interactive": True}),
+        ("board: click, portrait", MIDDLE_GAME, {
+            "dice": "31", "highlight": [5, 7], "selected": 8, "interactive": True, "layout": "portrait"}),
+        ("board: after the move (last play)", play.result, {"last_play": play, "interactive": True}),
+        ("board: Long Nardy opening", LONG_NARDY, {"dice": "64", "interactive": True}),
     ]
 
 

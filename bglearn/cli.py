@@ -27,7 +27,7 @@ from .extras import missing_message
 
 __all__ = ["main", "build_parser"]
 
-COMMAND_MODULES = ("engine", "render", "match", "classroom", "gradebook", "hub", "lessons", "site")
+COMMAND_MODULES = ("engine", "render", "match", "classroom", "gradebook", "hub", "lessons", "site", "progress")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, Sequence
 from .errors import NotationError
 from .i18n import _
 
-__all__ = ["Segment", "parse_moves", "format_play", "format_point"]
+__all__ = ["Segment", "parse_moves", "format_play", "format_moves", "format_point"]
 
 BAR, OFF = 25, 0
 
@@ -157,9 +157,25 @@ def format_play(play: Any, *, paths: bool = False, numbering: Any = None) -> str
     """
     # The moves as (source, destination, die, hit) tuples: a Play's raw_moves, which need no Move made.
     raw = getattr(play, "raw_moves", None)
-    moves = sorted(play.moves if raw is None else raw, key=_highest_first)
     flip = numbering is not None and numbering != play.position.turn
-    opposite = play.position.OPPOSITE  # the game's map to the other side's numbers
+    # the game's map to the other side's numbers
+    return format_moves(play.moves if raw is None else raw, paths=paths,
+                        opposite=play.position.OPPOSITE if flip else None)
+
+
+def format_moves(moves: Sequence[Sequence[Any]], *, paths: bool = False, opposite: Sequence[int] | None = None) -> str:
+    """One side's moves ``(source, destination, die, hit)`` (:class:`~bglearn.plays.Move` s, in that
+    side's numbering) as text, joined, counted and ordered as :func:`format_play` writes a play;
+    ``paths=True`` writes every point a checker lands on. ``opposite`` (a game's ``OPPOSITE``) writes
+    the points in the other side's numbers.
+
+    >>> from bglearn.plays import Move
+    >>> format_moves([Move(24, 19, 5), Move(19, 16, 3)]), format_moves([Move(24, 19, 5), Move(19, 16, 3)], paths=True)
+    ('24/16', '24/19/16')
+    """
+    moves = sorted(moves, key=_highest_first)
+    flip = opposite is not None
+    opposite = opposite or ()
     blots = {m[1] for m in moves if m[3]}  # points where an opposing blot stood at the start
     # Join each checker's consecutive moves into one path (gnubg's FormatMove): a move continues the
     # first earlier path that ends where it starts. Unlike gnubg, a bear-off stays its own move

@@ -14,7 +14,8 @@ Layout (from the bottom player's side, ``home="right"``): points 1-12 along the 
 right, 13-24 along the top with 13 at the left, the bar in the middle, the bear-off trays on the
 right next to the home boards and the cube on the left (centred, or at the owner's end). The player
 on roll's dice lie in the half of the board on that player's right-hand side. ``home="left"``
-mirrors the board left to right.
+mirrors the board left to right. ``layout="portrait"`` turns that board a quarter turn for a narrow
+screen (points 12-1 down the left, 13-24 down the right), with every text upright and larger.
 
 The renderer knows no rules: it draws what it is given (highlights, arrows) and asks the position
 for its pip counts.
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence, Union
 
 import svgwrite
+from svgwrite.base import BaseElement
 from svgwrite.etree import etree as ET  # ElementTree with svgwrite's CDATA support
 from svgwrite.container import Group, Style
 from svgwrite.path import Path as _SvgPath
@@ -36,7 +38,7 @@ from svgwrite.text import Text
 
 from .dice import Roll, as_roll
 from .errors import BglearnError
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .plays import BAR, OFF, Move, Play
 from .position import RED, WHITE, Player, Position
 from .svg_theme import THEMES, Theme, style_sheet
@@ -66,6 +68,13 @@ NUM = 18           # the band with point numbers
 LINE = 18          # one caption line
 SLAB = 12          # a borne-off checker seen from the side, with its gap
 MAX_DRAWN = 5      # checkers drawn on a point before the count is written instead
+# the portrait layout (the table turned a quarter turn): wider number bands and larger text, so a
+# board 320 px wide still has point numbers at least 9 px high and targets at least 24 px each way
+NUM_P = 28         # the band with point numbers (now a column beside the points)
+NUMBER_FONT_P = 16 # point numbers
+INFO_P = 30
+LINE_P = 20
+LAYOUTS = ("landscape", "portrait")
 
 PointRef = Union[int, str]
 _Element = Any  # an svgwrite element or drawing (svgwrite ships no type information)
@@ -139,10 +148,14 @@ def coord(x: float) -> str:
 
 
 class _Builder:
-    """Creates svgwrite elements with ready-made attribute dictionaries (fast: no validation)."""
+    """Creates svgwrite elements with ready-made attribute dictionaries (fast: no validation).
 
-    def __init__(self, dwg: svgwrite.Drawing) -> None:
+    ``turned``: the elements go into a board turned a quarter turn (the portrait layout), so
+    :meth:`label` turns each text back to stay upright."""
+
+    def __init__(self, dwg: svgwrite.Drawing, turned: bool = False) -> None:
         self.dwg = dwg
+        self.turned = turned
 
     def add(self, parent: _Element, cls: Any, attrs: dict[str, Any], text: str | None = None) -> _Element:
         el = cls(text, factory=self.dwg) if cls is Text else cls(factory=self.dwg)
@@ -172,6 +185,14 @@ class _Builder:
         attrs = {"x": coord(x), "y": coord(y)}
         attrs.update(_style(style))
         return self.add(parent, Text, attrs, content)
+
+    def label(self, parent: _Element, cx: float, cy: float, dy: float, content: str, **style: Any) -> _Element:
+        """A centred text on the board whose glyphs are centred near (``cx``, ``cy``): its baseline
+        ``dy`` below that centre. On a turned board it is turned back about that centre, so it reads
+        upright and stays where it was."""
+        if self.turned:
+            style["transform"] = f"rotate(-90 {coord(cx)} {coord(cy)})"
+        return self.text(parent, cx, cy + dy, content, text_anchor="middle", **style)
 
 
 def _style(style: dict[str, Any]) -> dict[str, Any]:
@@ -237,19 +258,60 @@ def _moves(value: Any, what: str, default_mover: Player) -> tuple[Player, tuple[
 
 # -- the drawing ---------------------------------------------------------------------------------------
 class _Board:
-    """Screen geometry for one perspective and layout (home on the right or left)."""
+    """Screen geometry for one perspective and layout (home on the right or left; landscape or portrait).
 
-    def __init__(self, perspective: Player, home: str, numbers: bool, caption_lines: int) -> None:
+    The board itself (frame, fields, points, bar, trays, cube, dice, arrows) is always laid out in the
+    landscape coordinates below. In the portrait layout that "table" is turned a quarter turn
+    clockwise (``transform``) into a tall, narrow canvas: the bottom player's points 12 to 1 run down
+    the left, 13 to 24 down the right, the cube sits at the top and the trays at the bottom; the bands
+    with names, pip counts and the caption are laid out upright above and below it.
+    """
+
+    def __init__(self, perspective: Player, home: str, numbers: bool, caption_lines: int,
+                 portrait: bool = False, head: bool = False) -> None:
         self.p = perspective
         self.mirror = home == "left"
-        self.num = NUM if numbers else 6
-        self.fy = INFO + self.num + F               # top of the playing fields
-        self.ym = self.fy + IH / 2                   # the middle line
-        self.fb = self.fy + IH                       # bottom of the playing fields
+        self.portrait = portrait
+        if not portrait:
+            self.num = NUM if numbers else 6
+            self.info = INFO                            # the height of a name-and-pips band
+            self.line = LINE                            # one caption line
+            self.font = 14                              # the bands' text
+            self.number_font = 12
+            self.fy = INFO + self.num + F               # top of the playing fields
+        else:
+            self.num = NUM_P if numbers else 6
+            self.info = INFO_P
+            self.line = LINE_P
+            self.font = 16
+            self.number_font = NUMBER_FONT_P
+            self.fy = self.num + F
+        # the playing fields: in portrait one checker fewer is drawn on a point (the count is written
+        # on the fourth), so the fields are shorter and the turned board narrow enough for its targets
+        self.ih = IH if not portrait else IH - 2 * STEP
+        self.th = TH if not portrait else TH - STEP
+        self.max_drawn = MAX_DRAWN if not portrait else MAX_DRAWN - 1
+        self.slab = SLAB if not portrait else SLAB - 2
+        self.ym = self.fy + self.ih / 2              # the middle line
+        self.fb = self.fy + self.ih                  # bottom of the playing fields
         self.bottom_num_y = self.fb + F
-        self.bottom_info_y = self.bottom_num_y + self.num
-        self.caption_y = self.bottom_info_y + INFO
-        self.height = self.caption_y + (caption_lines * LINE + 8 if caption_lines else 0)
+        if not portrait:
+            self.table_h: float = self.bottom_num_y + self.num + INFO   # the frame's rectangle (bands included)
+            self.canvas_w: float = W
+            self.head_y: float | None = None if not head else 0.0      # the match line sits in the top band
+            self.top_info_y: float = 0.0
+            self.bottom_info_y: float = self.bottom_num_y + self.num
+            self.transform: str | None = None
+        else:
+            self.table_h = self.bottom_num_y + self.num          # the turned table's width on the canvas
+            self.canvas_w = self.table_h
+            self.head_y = 0.0 if head else None                  # the match line: a band of its own
+            self.top_info_y = self.line + 4 if head else 0.0
+            top = self.top_info_y + self.info                    # where the turned table starts
+            self.transform = f"matrix(0 1 -1 0 {coord(self.table_h)} {coord(top)})"
+            self.bottom_info_y = top + W
+        self.caption_y = self.bottom_info_y + self.info
+        self.height = self.caption_y + (caption_lines * self.line + 8 if caption_lines else 0)
 
     def x(self, x: float) -> float:
         return W - x if self.mirror else x
@@ -294,33 +356,88 @@ class _Board:
             return X_R if not self.mirror else W - X_L - 6 * PW
         return X_L if not self.mirror else W - X_R - 6 * PW
 
+    def number_centre_y(self, n: int) -> float:
+        """The middle of the band that holds point ``n``'s number (table coordinates)."""
+        return self.num / 2 if n >= 13 else self.bottom_num_y + self.num / 2
+
 
 @lru_cache(maxsize=64)
-def _board(perspective: Player, home: str, numbers: bool, caption_lines: int) -> _Board:
-    return _Board(perspective, home, numbers, caption_lines)
+def _board(perspective: Player, home: str, numbers: bool, caption_lines: int, portrait: bool = False,
+           head: bool = False) -> _Board:
+    return _Board(perspective, home, numbers, caption_lines, portrait, head)
 
 
 class _Frozen:
     """A finished svgwrite subtree kept as its ElementTree element (the pattern svgwrite's own
-    ``Title`` uses), so the layers that never change are built once and reused."""
+    ``Title`` uses) and as its SVG text, so the layers that never change are built and written once."""
 
-    __slots__ = ("xml",)
+    __slots__ = ("xml", "text")
 
     def __init__(self, element: _Element) -> None:
         self.xml = element.get_xml()
+        self.text = ET.tostring(self.xml, encoding="unicode")
 
     def get_xml(self) -> Any:
         return self.xml
 
 
+_escape_attrib = getattr(ET, "_escape_attrib")   # ElementTree's own escaping, so the text is the same
+_escape_cdata = getattr(ET, "_escape_cdata")
+
+
+def _svg_text(el: Any, out: list[str]) -> None:
+    """Write ``el`` (an svgwrite element, a :class:`_Frozen` layer, or svgwrite's title and desc) as
+    SVG text into ``out``: exactly what ``ElementTree.tostring(el.get_xml())`` writes (attributes in
+    svgwrite's sorted order, empty elements as ``<x />``), without building the ElementTree first."""
+    if type(el) is _Frozen:
+        out.append(el.text)
+        return
+    if not isinstance(el, BaseElement):          # svgwrite's Title and Desc: ElementTree elements already
+        out.append(ET.tostring(el.get_xml(), encoding="unicode"))
+        return
+    if type(el) is _SvgPath:
+        el.attribs["d"] = " ".join(str(c) for c in el.commands)
+    tag = el.elementname
+    out.append("<" + tag)
+    for key, value in sorted(el.attribs.items()):
+        if value is not None:
+            value = str(value)
+            if value:
+                out.append(f' {key}="{_escape_attrib(value)}"')
+    text = str(el.text) if isinstance(el, Text) else None
+    children = el.elements
+    cdata = getattr(el, "_content", None) if isinstance(el, Style) else None
+    if text or children or cdata:
+        out.append(">")
+        if text:
+            out.append(_escape_cdata(text))
+        if cdata:
+            out.append(f"<![CDATA[{cdata}]]>")
+        for child in children:
+            _svg_text(child, out)
+        out.append(f"</{tag}>")
+    else:
+        out.append(" />")
+
+
+def _document_text(dwg: svgwrite.Drawing) -> str:
+    """The whole drawing as SVG text (the root's attributes as ``Drawing.get_xml`` sets them)."""
+    dwg.attribs.update({"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
+                        "xmlns:ev": "http://www.w3.org/2001/xml-events", "baseProfile": dwg.profile,
+                        "version": dwg.version})
+    out: list[str] = []
+    _svg_text(dwg, out)
+    return "".join(out)
+
+
 @lru_cache(maxsize=64)
 def _static_layers(theme: str, perspective: Player, home: str, numbers: bool,
-                   caption_lines: int) -> tuple[_Frozen, _Frozen | None]:
+                   caption_lines: int, portrait: bool = False, head: bool = False) -> tuple[_Frozen, _Frozen | None]:
     """The frame (board, fields, bar, triangles) and the point numbers for one layout and theme."""
-    board = _board(perspective, home, numbers, caption_lines)
+    board = _board(perspective, home, numbers, caption_lines, portrait, head)
     th = THEMES[theme]
     scratch = svgwrite.Drawing(debug=False, profile="full")
-    b = _Builder(scratch)
+    b = _Builder(scratch, turned=portrait)
     _draw_frame(b, scratch, board, th)
     if numbers:
         _draw_numbers(b, scratch, board, th)
@@ -351,6 +468,7 @@ def render(
     interactive: bool = False,
     on_roll: bool = True,
     crawford: bool = False,
+    layout: str = "landscape",
 ) -> Diagram:
     """Draw ``position`` as an SVG board diagram.
 
@@ -372,9 +490,19 @@ def render(
       hits marked; ``last_play``: the same as a fainter overlay (a list of Moves is then taken as
       the side not on roll's, which has just played).
     - ``theme``: ``"classic"`` or ``"contrast"`` (high contrast, colour-blind safe).
-    - ``width``: the pixel width (default: the natural width, 656); the drawing always has a viewBox.
-    - ``interactive``: make every point, bar and tray a focusable button (``tabindex``, ``role``) for
-      a board that answers clicks and keys; a plain diagram (the default) is not in the tab order.
+    - ``width``: the pixel width (default: the natural width, 656; 446 in portrait); the drawing
+      always has a viewBox.
+    - ``interactive``: make every point, bar and tray a button (``role="button"``, ``tabindex="-1"``:
+      the board's script keeps one tab stop and moves it among them) whose name says its state
+      ("selected", "you can move here"), and the whole board a ``role="group"`` named in words
+      ("Backgammon board, White to play 3-1"); a plain diagram (the default) is one ``role="img"``
+      described by its ``<title>`` and ``<desc>``, and is not in the tab order.
+    - ``layout``: ``"landscape"`` (default) or ``"portrait"``: the board turned a quarter turn, tall
+      and narrow for a phone (natural size 446 x 716 with numbers): the bottom player's points 12-1
+      down the left, 13-24 down the right, the cube at the top, the trays at the bottom, at most four
+      checkers drawn on a point (the count on the fourth), every text upright and larger, so that
+      from 270 px wide the point numbers are over 9 px high and every point, bar and tray is a target
+      over 24 px each way. Every ``data-`` attribute and name is the same as in landscape.
     - ``on_roll``: mark the side on roll ("on roll" beside its name); never drawn once the position
       is over, and ``on_roll=False`` hides it (a game ended by a drop).
 
@@ -388,6 +516,8 @@ def render(
     persp = player_option(perspective, "perspective")
     if home not in ("right", "left"):
         raise RenderError(_("home must be 'right' or 'left', got {value}.").format(value=repr(home)))
+    if not isinstance(layout, str) or layout not in LAYOUTS:
+        raise RenderError(_("layout must be 'landscape' or 'portrait', got {value}.").format(value=repr(layout)))
     if numbers not in (True, False, "both"):
         raise RenderError(_("numbers must be True, False or 'both', got {value}.").format(value=repr(numbers)))
     if theme not in THEMES:
@@ -414,50 +544,74 @@ def render(
     lines = _caption_lines(caption)
     match = _match_info(score, match_length, crawford)
 
-    board = _board(persp, home, bool(numbers), len(lines))
+    portrait = layout == "portrait"
+    head = match["head"] is not None
+    board = _board(persp, home, bool(numbers), len(lines), portrait, head)
     height = board.height
-    px_w = W if width is None else width
-    px_h = height * px_w / W
+    natural = board.canvas_w
+    px_w = natural if width is None else width
+    px_h = height * px_w / natural
     dwg = svgwrite.Drawing(size=(coord(px_w), coord(px_h)), debug=False, profile="full")
+    turn = position.turn.name_text
+    name = None
+    if interactive:
+        # A board that answers keys is a group of buttons, named in words (never by a Position ID).
+        name = (
+            # Translators: the name of an interactive board, e.g. "Backgammon board, White to play 3-1".
+            _("{game} board, {player} to play {roll}").format(game=position.game_name(), player=turn, roll=roll)
+            if roll is not None else
+            # Translators: the name of an interactive board, e.g. "Backgammon board, White on roll".
+            _("{game} board, {player} on roll").format(game=position.game_name(), player=turn))
     dwg.attribs.update({
-        "viewBox": f"0 0 {W} {coord(height)}",
+        "viewBox": f"0 0 {coord(natural)} {coord(height)}",
         "class": f"bg-board bg-theme-{th.name}",
         "font-family": "DejaVu Sans, Verdana, Arial, sans-serif",
         "data-perspective": "white" if persp is WHITE else "red",
         "data-home": home,
+        **({"data-layout": layout} if portrait else {}),
         "data-turn": "white" if position.turn is WHITE else "red",
         **({"data-position-id": position.position_id()} if position.has_gnubg_ids else {}),
         **({} if type(position) is Position else {"data-variant": position.variant}),  # a game other than backgammon
+        # a plain diagram is one picture, named by its <title> and described by its <desc>
+        **({"role": "group", "aria-label": name} if name is not None else {"role": "img"}),
     })
-    title, desc = _describe(position, persp, home, roll, cube, owner, show_cube, [*match["lines"], *lines])
-    dwg.set_desc(title, desc)
-    b = _Builder(dwg)
+    title, desc = _describe(position, persp, home, roll, cube, owner, show_cube, [*match["lines"], *lines], portrait)
+    dwg.set_desc(name or title, desc)   # the tooltip of a board that answers keys: its name
+    b = _Builder(dwg, turned=portrait)
     b.add(dwg, Style, {"type": "text/css"})._content = style_sheet(th)
 
-    frame, number_layer = _static_layers(th.name, persp, home, bool(numbers), len(lines))
-    dwg.elements.append(frame)
-    # Labelled parts: focusable buttons on a board that answers keys; otherwise pictures (an
-    # aria-label needs a role that allows one).
-    button = {"tabindex": "0", "role": "button"} if interactive else {"role": "img"}
-    _draw_points(b, dwg, board, th, position, marks, sel, button)
-    _draw_bar_and_trays(b, dwg, board, th, position, marks, sel, button)
-    position.draw_variant(b, dwg, board, th)  # the game's own marks (Long Nardy: bglearn.variants.long_nardy.svg)
+    frame, number_layer = _static_layers(th.name, persp, home, bool(numbers), len(lines), portrait, head)
+    if portrait:   # the canvas, then the table turned a quarter turn on it
+        b.rect(dwg, 0, 0, natural, height, fill=th.frame)
+        table = b.g(dwg, {"class": "bg-table", "transform": board.transform})
+    else:
+        table = dwg
+    table.elements.append(frame)
+    # Labelled parts: buttons on a board that answers keys (tabindex -1: the board's script moves one
+    # tab stop among them); otherwise pictures (an aria-label needs a role that allows one).
+    button = {"tabindex": "-1", "role": "button"} if interactive else {"role": "img"}
+    _draw_points(b, table, board, th, position, marks, sel, button)
+    _draw_bar_and_trays(b, table, board, th, position, marks, sel, button)
+    position.draw_variant(b, table, board, th)  # the game's own marks (Long Nardy: bglearn.variants.long_nardy.svg)
     if numbers == "both":
-        _draw_both_numbers(b, dwg, board, th, position)
+        _draw_both_numbers(b, table, board, th, position)
     elif number_layer is not None:
-        dwg.elements.append(number_layer)
-    _draw_info(b, dwg, board, th, position, bool(pips), match, bool(on_roll) and not position.is_game_over)
+        table.elements.append(number_layer)
+    if not portrait:
+        _draw_info(b, dwg, board, th, position, bool(pips), match, bool(on_roll) and not position.is_game_over)
     if show_cube:
-        _draw_cube(b, dwg, board, th, cube, owner)
+        _draw_cube(b, table, board, th, cube, owner)
     if roll is not None:
-        _draw_dice(b, dwg, board, th, position.turn, roll)
+        _draw_dice(b, table, board, th, position.turn, roll)
     if last_moves is not None:
-        _draw_arrows(b, dwg, board, th, position, *last_moves, last=True)
+        _draw_arrows(b, table, board, th, position, *last_moves, last=True)
     if arrow_moves is not None:
-        _draw_arrows(b, dwg, board, th, position, *arrow_moves, last=False)
+        _draw_arrows(b, table, board, th, position, *arrow_moves, last=False)
+    if portrait:
+        _draw_info(b, dwg, board, th, position, bool(pips), match, bool(on_roll) and not position.is_game_over)
     if lines:
         _draw_caption(b, dwg, board, th, lines)
-    return Diagram(ET.tostring(dwg.get_xml(), encoding="unicode"))
+    return Diagram(_document_text(dwg))
 
 
 def _caption_lines(caption: object) -> list[str]:
@@ -494,7 +648,7 @@ def _match_info(score: Any, match_length: object, crawford: bool) -> dict[str, A
 
 
 def _describe(position: Position, persp: Player, home: str, roll: Roll | None, cube: int, owner: Player | None,
-              show_cube: bool, lines: list[str]) -> tuple[str, str]:
+              show_cube: bool, lines: list[str], portrait: bool = False) -> tuple[str, str]:
     turn = position.turn.name_text
     told = position.diagram_intro(persp, home)  # None: backgammon's own words, below
     if told is not None:
@@ -520,19 +674,25 @@ def _describe(position: Position, persp: Player, home: str, roll: Roll | None, c
             parts.append(_("Cube: centred at {value}.").format(value=cube) if cube > 1 else _("Cube: centred (64)."))
         else:
             parts.append(_("Cube: {player} owns it at {value}.").format(player=Player(owner).name_text, value=cube))
-    parts.append((_("Seen from {player}'s side, {player}'s home board at the bottom right.") if home == "right" else
-                  _("Seen from {player}'s side, {player}'s home board at the bottom left.")).format(
-        player=persp.name_text))
+    if portrait:   # the board turned a quarter turn: the bottom player's points run down the left
+        parts.append((_("Drawn upright for a narrow screen: {player}'s points down the left side, {player}'s "
+                        "home board at the bottom left.") if home == "right" else
+                      _("Drawn upright for a narrow screen: {player}'s points down the left side, {player}'s "
+                        "home board at the top left.")).format(player=persp.name_text))
+    else:
+        parts.append((_("Seen from {player}'s side, {player}'s home board at the bottom right.") if home == "right" else
+                      _("Seen from {player}'s side, {player}'s home board at the bottom left.")).format(
+            player=persp.name_text))
     parts.extend(lines)
     return title, " ".join(parts)
 
 
 def _draw_frame(b: _Builder, dwg: _Element, board: _Board, th: Theme) -> None:
     g = b.g(dwg, {"class": "bg-frame"})
-    b.rect(g, 0, 0, W, board.height, fill=th.frame)
+    b.rect(g, 0, 0, W, board.table_h if board.portrait else board.height, fill=th.frame)
     for x in (X_L, X_R):
-        b.rect(g, board.rx(x, 6 * PW), board.fy, 6 * PW, IH, fill=th.felt)
-    b.rect(g, board.rx(X_B, BAR_W), board.fy - F, BAR_W, IH + 2 * F, fill=th.bar)
+        b.rect(g, board.rx(x, 6 * PW), board.fy, 6 * PW, board.ih, fill=th.felt)
+    b.rect(g, board.rx(X_B, BAR_W), board.fy - F, BAR_W, board.ih + 2 * F, fill=th.bar)
     for parity, color in ((1, th.point_odd), (0, th.point_even)):
         d = "".join(_triangle(board, n) for n in range(1, 25) if n % 2 == parity)
         b.path(g, d, class_="bg-triangles", fill=color)
@@ -542,7 +702,7 @@ def _triangle(board: _Board, n: int) -> str:
     """The path of point ``n``'s triangle (bottom player's numbering)."""
     left = board.rx(board.column(n), PW)
     edge = board.fy if n >= 13 else board.fb
-    tip = edge + TH if n >= 13 else edge - TH
+    tip = edge + board.th if n >= 13 else edge - board.th
     return f"M{coord(left)} {coord(edge)}L{coord(left + PW)} {coord(edge)}L{coord(left + PW / 2)} {coord(tip)}Z"
 
 
@@ -555,17 +715,17 @@ def checker_style(th: Theme, color: Player) -> dict[str, Any]:
 
 
 def _stack(b: _Builder, parent: _Element, th: Theme, color: Player, count: int, x: float, ys: Callable[..., float],
-           attrs: dict[str, Any]) -> None:
-    """Draw ``count`` checkers (at most five, the count written on the top one) at the heights ``ys``."""
+           attrs: dict[str, Any], max_drawn: int = MAX_DRAWN) -> None:
+    """Draw ``count`` checkers (at most ``max_drawn``, the count written on the top one) at the heights ``ys``."""
     name = "white" if color is WHITE else "red"
     g = b.g(parent, {"class": "bg-stack", **attrs, "data-color": name, "data-count": str(count),
                      **_style(checker_style(th, color))})
-    shown = min(count, MAX_DRAWN)
+    shown = min(count, max_drawn)
     for k in range(shown):
         g.elements.append(_checker_xml(x, ys(k + 1)))
-    if count > MAX_DRAWN:
-        b.text(g, x, ys(shown) + 6, str(count), class_="bg-count", font_size="17", font_weight="bold",
-               text_anchor="middle", stroke="none", fill=th.white_text if color is WHITE else th.red_text)
+    if count > max_drawn:
+        b.label(g, x, ys(shown), 6, str(count), class_="bg-count", font_size="17", font_weight="bold",
+                stroke="none", fill=th.white_text if color is WHITE else th.red_text)
 
 
 def _area(b: _Builder, g: _Element, x: float, y: float, w: float, h: float) -> None:
@@ -591,6 +751,27 @@ def _checker_xml(x: float, y: float) -> "_Frozen":
     return _Frozen(el)
 
 
+# The state a target's accessible name ends with (the marks drawn on it, said in words).
+# Translators: the end of a point's (bar's, tray's) spoken name when its checker is selected,
+# e.g. "White's 8-point: 3 White checkers, selected".
+STATE_SELECTED = N_("{name}, selected")
+# Translators: the end of a point's spoken name when the selected checker can move there,
+# e.g. "White's 5-point: empty, you can move here".
+STATE_MOVE = N_("{name}, you can move here")
+# Translators: the end of a tray's spoken name when the selected checker can be borne off,
+# e.g. "White's tray: 3 borne off, you can bear off here".
+STATE_BEAR_OFF = N_("{name}, you can bear off here")
+
+
+def _with_state(name: str, selected: bool, destination: bool, destination_words: str) -> str:
+    """A target's accessible name with its state: selected, and/or a legal destination."""
+    if selected:
+        name = _(STATE_SELECTED).format(name=name)
+    if destination:
+        name = _(destination_words).format(name=name)
+    return name
+
+
 def _draw_points(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position, marks: tuple[PointRef, ...],
                  sel: PointRef | None, button: dict[str, str]) -> None:
     persp = board.p
@@ -614,18 +795,19 @@ def _draw_points(b: _Builder, dwg: _Element, board: _Board, th: Theme, position:
         if n == sel:
             cls += " bg-selected"
         g = b.g(layer, {"class": cls, "data-point": str(n), **button,
-                        "aria-label": label})
-        _area(b, g, left, board.fy if top else board.ym, PW, IH / 2)
+                        "aria-label": _with_state(label, n == sel, n in marks, STATE_MOVE)})
+        _area(b, g, left, board.fy if top else board.ym, PW, board.ih / 2)
         if n in marks:   # under the checkers: the triangle outlined, and a ring where a checker lands
             mark = b.g(g, {"class": "bg-mark"})
             _halo_path(b, mark, _triangle(board, n), th, th.highlight)
-            landing = 1 if who is not None and who is not position.turn else min(count + 1, MAX_DRAWN)
+            landing = 1 if who is not None and who is not position.turn else min(count + 1, board.max_drawn)
             _halo_ring(b, mark, cx, board.slot_y(n, landing), CR - 5, th, th.highlight, dashed=True)
         if who is not None:
-            _stack(b, g, th, who, count, cx, lambda k, n=n: board.slot_y(n, k), {"data-stack": str(n)})
+            _stack(b, g, th, who, count, cx, lambda k, n=n: board.slot_y(n, k), {"data-stack": str(n)},
+                   board.max_drawn)
         if n == sel:     # around the top checker, never over it
             mark = b.g(g, {"class": "bg-mark"})
-            _halo_ring(b, mark, cx, board.slot_y(n, max(1, min(count, MAX_DRAWN))), CR + 5, th, th.selected)
+            _halo_ring(b, mark, cx, board.slot_y(n, max(1, min(count, board.max_drawn))), CR + 5, th, th.selected)
 
 
 def _draw_bar_and_trays(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position,
@@ -643,21 +825,23 @@ def _draw_bar_and_trays(b: _Builder, dwg: _Element, board: _Board, th: Theme, po
         if on_roll and sel == "bar":
             cls += " bg-selected"
         # a game without a bar (Long Nardy): the strip between the halves, with nothing said about a bar
-        said = {**button, "aria-label": ngettext("{player}'s bar: {n} {player} checker",
-                                                 "{player}'s bar: {n} {player} checkers", count).format(
-            player=player.name_text, n=count)} if position.has_bar else {"aria-hidden": "true"}
+        said = {**button, "aria-label": _with_state(ngettext(
+            "{player}'s bar: {n} {player} checker", "{player}'s bar: {n} {player} checkers", count).format(
+            player=player.name_text, n=count), on_roll and sel == "bar", on_roll and "bar" in marks, STATE_MOVE)
+        } if position.has_bar else {"aria-hidden": "true"}
         g = b.g(layer, {"class": cls, "data-bar": name, "data-count": str(count), **said})
-        _area(b, g, board.rx(X_B, BAR_W), board.ym if bottom else board.fy, BAR_W, IH / 2)
+        _area(b, g, board.rx(X_B, BAR_W), board.ym if bottom else board.fy, BAR_W, board.ih / 2)
         if on_roll and "bar" in marks:
             mark = b.g(g, {"class": "bg-mark"})
             x0, y0 = board.rx(X_B, BAR_W) + 4, (board.ym if bottom else board.fy) + 4
-            _halo_path(b, mark, f"M{coord(x0)} {coord(y0)}h{coord(BAR_W - 8)}v{coord(IH / 2 - 8)}"
+            _halo_path(b, mark, f"M{coord(x0)} {coord(y0)}h{coord(BAR_W - 8)}v{coord(board.ih / 2 - 8)}"
                                 f"h{coord(8 - BAR_W)}Z", th, th.highlight)
         if count:
-            _stack(b, g, th, player, count, bx, lambda k, bottom=bottom: board.bar_slot_y(bottom, k), {})
+            _stack(b, g, th, player, count, bx, lambda k, bottom=bottom: board.bar_slot_y(bottom, k), {},
+                   board.max_drawn)
         if on_roll and sel == "bar":
             mark = b.g(g, {"class": "bg-mark"})
-            _halo_ring(b, mark, bx, board.bar_slot_y(bottom, max(1, min(count, MAX_DRAWN))), CR + 5, th, th.selected)
+            _halo_ring(b, mark, bx, board.bar_slot_y(bottom, max(1, min(count, board.max_drawn))), CR + 5, th, th.selected)
 
     layer = b.g(dwg, {"class": "bg-trays"})
     tx = board.tray_x()
@@ -672,19 +856,21 @@ def _draw_bar_and_trays(b: _Builder, dwg: _Element, board: _Board, th: Theme, po
         if on_roll and sel == "off":
             cls += " bg-selected"
         y0 = board.ym + 6 if bottom else board.fy
-        h = IH / 2 - 6
+        h = board.ih / 2 - 6
         g = b.g(layer, {"class": cls, "data-off": name, "data-count": str(count), **button,
-                        "aria-label": ngettext("{player}'s tray: {n} borne off", "{player}'s tray: {n} borne off",
-                                               count).format(player=player.name_text, n=count)})
+                        "aria-label": _with_state(ngettext(
+                            "{player}'s tray: {n} borne off", "{player}'s tray: {n} borne off", count).format(
+                            player=player.name_text, n=count), on_roll and sel == "off", on_roll and "off" in marks,
+                            STATE_BEAR_OFF)})
         b.rect(g, tx, y0, TRAY_W, h, class_="bg-area", fill=th.tray, stroke="none")
-        style = checker_style(th, player)
+        style = {**checker_style(th, player), "stroke_width": "1.5"}   # thin slabs: a thin rim
         for k in range(count):
-            y = board.fb - 3 - (k + 1) * SLAB if bottom else board.fy + 3 + k * SLAB
-            b.rect(g, tx + 5, y, TRAY_W - 10, SLAB - 1, class_="bg-off-checker", rx="2", **style)
+            y = board.fb - 3 - (k + 1) * board.slab if bottom else board.fy + 3 + k * board.slab
+            b.rect(g, tx + 5, y, TRAY_W - 10, board.slab - 1, class_="bg-off-checker", rx="2", **style)
         if count:
-            ty = board.ym + 26 if bottom else board.ym - 14
-            b.text(g, tx + TRAY_W / 2, ty, str(count), class_="bg-off-count", font_size="16",
-                   font_weight="bold", text_anchor="middle", fill=th.tray_text)
+            ty = board.ym + 20 if bottom else board.ym - 20
+            b.label(g, tx + TRAY_W / 2, ty, 6, str(count), class_="bg-off-count", font_size="16",
+                    font_weight="bold", fill=th.tray_text)
         if on_roll and ("off" in marks or sel == "off"):
             color = th.selected if sel == "off" else th.highlight
             mark = b.g(g, {"class": "bg-mark"})
@@ -708,6 +894,12 @@ def _halo_ring(b: _Builder, parent: _Element, cx: float, cy: float, r: float, th
 
 
 def _draw_numbers(b: _Builder, dwg: _Element, board: _Board, th: Theme) -> None:
+    if board.portrait:   # each number turned upright in the middle of its band
+        size = board.number_font
+        g = b.g(dwg, {"class": "bg-numbers", "font-size": str(size), "fill": th.label})
+        for n in range(1, 25):
+            b.label(g, board.point_x(n), board.number_centre_y(n), 0.36 * size, str(n))
+        return
     g = b.g(dwg, {"class": "bg-numbers", "font-size": "12", "text-anchor": "middle", "fill": th.label})
     top_y = INFO + NUM - 5
     bottom_y = board.bottom_num_y + 13
@@ -718,6 +910,16 @@ def _draw_numbers(b: _Builder, dwg: _Element, board: _Board, th: Theme) -> None:
 def _draw_both_numbers(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position) -> None:
     """Each point's number for the bottom player and, smaller and fainter beside it, the other side's
     number for the same point (``position.opposite_point``: shifted by 12 in Long Nardy)."""
+    if board.portrait:   # upright, the other side's number under this side's, inside the point's row
+        size = board.number_font
+        g = b.g(dwg, {"class": "bg-numbers bg-numbers-both", "font-size": str(size), "fill": th.label})
+        for n in range(1, 25):
+            x, cy = board.point_x(n), board.number_centre_y(n)
+            other = size - 1
+            b.label(g, x - 9, cy, 0.36 * size, str(n))   # table x - 9: higher on the turned board
+            b.label(g, x + 10, cy, 0.36 * other, str(position.opposite_point(n)), font_size=str(other),
+                    opacity="0.75")
+        return
     g = b.g(dwg, {"class": "bg-numbers bg-numbers-both", "font-size": "12", "fill": th.label})
     top_y = INFO + NUM - 5
     bottom_y = board.bottom_num_y + 13
@@ -729,11 +931,14 @@ def _draw_both_numbers(b: _Builder, dwg: _Element, board: _Board, th: Theme, pos
 
 def _draw_info(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position, pips: bool, match: dict[str, Any],
                on_roll: bool) -> None:
-    g = b.g(dwg, {"class": "bg-info", "font-size": "14", "fill": th.label})
-    for player, y in ((board.p.opponent, 0), (board.p, board.bottom_info_y)):
+    """The bands above and below the board: each side's name, pip count and score, who is on roll, and
+    the match line (in the top band; on a line of its own above it in the portrait layout)."""
+    g = b.g(dwg, {"class": "bg-info", "font-size": str(board.font), "fill": th.label})
+    band, base = board.info, board.info / 2 + (5 if board.font == 14 else 6)
+    for player, y in ((board.p.opponent, board.top_info_y), (board.p, board.bottom_info_y)):
         name = "white" if player is WHITE else "red"
         row = b.g(g, {"class": "bg-player", "data-player": name})
-        b.circle(row, 22, y + INFO / 2, 7, **checker_style(th, player))
+        b.circle(row, 22, y + band / 2, 7 if board.font == 14 else 8, **{**checker_style(th, player), "stroke_width": "2"})
         label = player.name_text
         if pips:
             label = ngettext("{player}  ·  {n} pip", "{player}  ·  {n} pips", position.pip_count(player)).format(
@@ -741,12 +946,17 @@ def _draw_info(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: P
         if match["score"] is not None:
             points = match["score"][0 if player is WHITE else 1]
             label = _("{label}  ·  score {points}").format(label=label, points=points)
-        b.text(row, 36, y + INFO / 2 + 5, label, class_="bg-pips")
-        if match["head"] and y == 0:
-            b.text(row, W / 2 + 60, y + INFO / 2 + 5, match["head"], class_="bg-match", text_anchor="middle",
-                   font_weight="bold")
+        b.text(row, 36, y + base, label, class_="bg-pips")
+        if match["head"] and y == board.top_info_y:
+            if board.portrait:
+                hy = board.head_y + board.line / 2 + 6 if board.head_y is not None else y + base
+                b.text(row, board.canvas_w / 2, hy, match["head"], class_="bg-match", text_anchor="middle",
+                       font_weight="bold")
+            else:
+                b.text(row, W / 2 + 60, y + base, match["head"], class_="bg-match", text_anchor="middle",
+                       font_weight="bold")
         if on_roll and player is position.turn:
-            b.text(row, W - 16, y + INFO / 2 + 5, _("on roll"), class_="bg-on-roll", text_anchor="end",
+            b.text(row, board.canvas_w - 16, y + base, _("on roll"), class_="bg-on-roll", text_anchor="end",
                    font_weight="bold")
 
 
@@ -766,8 +976,8 @@ def _draw_cube(b: _Builder, dwg: _Element, board: _Board, th: Theme, value: int,
     g = b.g(dwg, attrs)
     b.rect(g, cx - size / 2, cy - size / 2, size, size, rx="5", fill=th.cube_fill, stroke=th.cube_stroke,
            stroke_width="2")
-    b.text(g, cx, cy + 6, text, font_size="18" if len(text) < 3 else ("14" if len(text) < 4 else "11"),
-           font_weight="bold", text_anchor="middle", fill=th.cube_text)
+    b.label(g, cx, cy, 6, text, font_size="18" if len(text) < 3 else ("14" if len(text) < 4 else "11"),
+            font_weight="bold", fill=th.cube_text)
 
 
 _PIPS = {
@@ -792,7 +1002,7 @@ def _draw_dice(b: _Builder, dwg: _Element, board: _Board, th: Theme, player: Pla
         x = centre + (-22 if i == 0 else 22)
         y = board.ym
         die = b.g(g, {"class": "bg-die", "data-die": str(value)})
-        b.rect(die, x - size / 2, y - size / 2, size, size, rx="5", fill=fill, stroke=stroke, stroke_width="2")
+        b.rect(die, x - size / 2, y - size / 2, size, size, rx="5", fill=fill, stroke=stroke, stroke_width=th.checker_stroke_width)
         r = 3.2
         d = "".join(
             f"M{coord(x + dx * 8.5 - r)} {coord(y + dy * 8.5)}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0"
@@ -805,11 +1015,17 @@ def _anchor(board: _Board, position: Position, mover: Player, n: int, slot: int)
     """Screen position of a move end: a point (mover's numbering), the bar or the tray."""
     bottom = mover is board.p
     if n == BAR:
-        return board.bar_x(), board.bar_slot_y(bottom, max(1, min(slot, MAX_DRAWN)))
+        return board.bar_x(), board.bar_slot_y(bottom, max(1, min(slot, board.max_drawn)))
     if n == OFF:
-        return board.tray_x() + TRAY_W / 2, (board.ym + IH / 4) if bottom else (board.ym - IH / 4)
+        return board.tray_x() + TRAY_W / 2, (board.ym + board.ih / 4) if bottom else (board.ym - board.ih / 4)
     s = n if mover is board.p else position.opposite_point(n)  # the game's map between the two numberings
-    return board.point_x(s), board.slot_y(s, max(1, min(slot, MAX_DRAWN)))
+    return board.point_x(s), board.slot_y(s, max(1, min(slot, board.max_drawn)))
+
+
+def _towards(x: float, y: float, tx: float, ty: float, distance: float) -> tuple[float, float]:
+    """The point ``distance`` from (``x``, ``y``) on the way to (``tx``, ``ty``)."""
+    d = math.hypot(tx - x, ty - y) or 1.0
+    return x + (tx - x) * distance / d, y + (ty - y) * distance / d
 
 
 def _draw_arrows(b: _Builder, dwg: _Element, board: _Board, th: Theme, position: Position, mover: Player,
@@ -820,26 +1036,31 @@ def _draw_arrows(b: _Builder, dwg: _Element, board: _Board, th: Theme, position:
     counts = {n: side[n] for n in range(1, 25)}
     counts[BAR] = side[0]
     counts[OFF] = 0
-    ends: list[tuple[tuple[float, float], tuple[float, float], bool]] = []
+    # a stack drawn with its count written on its top checker: an arrow stops at that checker's
+    # edge, so the count stays readable (a Long Nardy head of 15)
+    labelled = {n for n, c in counts.items() if c > board.max_drawn and n != OFF}
+    ends: list[tuple[tuple[float, float], tuple[float, float], bool, bool, bool]] = []
     if not last:
         for m in moves:
             a = _anchor(board, position, mover, m.source, counts[m.source])
             counts[m.source] -= 1
             counts[m.destination] += 1
-            ends.append((a, _anchor(board, position, mover, m.destination, counts[m.destination]), m.hit))
+            ends.append((a, _anchor(board, position, mover, m.destination, counts[m.destination]), m.hit,
+                         m.source in labelled, m.destination in labelled))
     else:
         for m in reversed(moves):
             z = _anchor(board, position, mover, m.destination, counts[m.destination])
             counts[m.destination] -= 1
             counts[m.source] += 1
-            ends.append((_anchor(board, position, mover, m.source, counts[m.source]), z, m.hit))
+            ends.append((_anchor(board, position, mover, m.source, counts[m.source]), z, m.hit,
+                         m.source in labelled, m.destination in labelled))
         ends.reverse()
     color = th.last_play if last else th.arrow
     attrs = {"class": "bg-last-play" if last else "bg-arrows", "data-color": "white" if mover is WHITE else "red"}
     g = b.g(dwg, attrs)
     dash = {"stroke_dasharray": "10 6"} if last else {}
     centre = (W / 2, board.ym)
-    for (x1, y1), (x2, y2), hit in ends:
+    for (x1, y1), (x2, y2), hit, trim_start, trim_end in ends:
         dx, dy = x2 - x1, y2 - y1
         length = math.hypot(dx, dy)
         if length < 1:
@@ -850,6 +1071,10 @@ def _draw_arrows(b: _Builder, dwg: _Element, board: _Board, th: Theme, position:
             nx, ny = -nx, -ny
         bend = min(0.22 * length, 50)
         qx, qy = mx + nx * bend, my + ny * bend
+        if trim_start:
+            x1, y1 = _towards(x1, y1, qx, qy, CR + 3)
+        if trim_end:
+            x2, y2 = _towards(x2, y2, qx, qy, CR + 3)
         ux, uy = x2 - qx, y2 - qy
         ul = math.hypot(ux, uy) or 1.0
         ux, uy = ux / ul, uy / ul
@@ -872,6 +1097,6 @@ def _draw_arrows(b: _Builder, dwg: _Element, board: _Board, th: Theme, position:
 
 
 def _draw_caption(b: _Builder, dwg: _Element, board: _Board, th: Theme, lines: list[str]) -> None:
-    g = b.g(dwg, {"class": "bg-caption", "font-size": "14", "text-anchor": "middle", "fill": th.label})
+    g = b.g(dwg, {"class": "bg-caption", "font-size": str(board.font), "text-anchor": "middle", "fill": th.label})
     for i, line in enumerate(lines):
-        b.text(g, W / 2, board.caption_y + 4 + (i + 1) * LINE - 5, line)
+        b.text(g, board.canvas_w / 2, board.caption_y + 4 + (i + 1) * board.line - 5, line)

@@ -1,9 +1,13 @@
 """Colours and the embedded style sheet of the board diagrams drawn by :mod:`bglearn.svg`.
 
 A :class:`Theme` is only colours; the geometry lives in :mod:`bglearn.svg`. Two themes exist:
-``"classic"`` (a wooden board with green felt, cream and brown points) and ``"contrast"``
-(high contrast, built from the Okabe–Ito colour-blind-safe palette: black frame, white felt,
-blue and grey points, white and vermillion checkers with heavy black outlines).
+``"classic"`` (a dark wooden board with dark green felt, cream and caramel points, ivory and red
+checkers with dark rims) and ``"contrast"`` (high contrast, built from the Okabe–Ito colour-blind-safe
+palette: black frame, white felt, blue and grey points, white and vermillion checkers with heavy
+black outlines). In both, every mark needed to read the board has at least 3:1 against what is
+beside it, in colour and in grayscale, and text 4.5:1 (WCAG 2.2 1.4.11 and 1.4.3; a checker close to
+its ground in brightness is set off by its rim, 3:1 against both and 2 px wide at 320 px):
+``tests/test_contrast.py`` computes every pair.
 
 >>> from bglearn.svg_theme import THEMES, contrast_ratio
 >>> sorted(THEMES)
@@ -31,6 +35,7 @@ class Theme:
     point_odd: str      # triangles of odd-numbered points
     point_even: str     # triangles of even-numbered points
     label: str          # text on the frame (point numbers, pip counts, caption)
+    felt_text: str      # text on the felt (Long Nardy's "head")
     white_fill: str
     white_stroke: str
     white_text: str     # count written on a White checker
@@ -54,20 +59,21 @@ class Theme:
 THEMES: dict[str, Theme] = {
     "classic": Theme(
         name="classic",
-        frame="#5b3a1f",
-        bar="#4a2f18",
-        felt="#25573a",
-        tray="#1d4a30",
+        frame="#3f2915",
+        bar="#2e1d0f",
+        felt="#143322",
+        tray="#112c1d",
         point_odd="#e6d3a3",
-        point_even="#8c5a2e",
+        point_even="#b6753c",
         label="#f3e6c8",
+        felt_text="#f3e6c8",
         white_fill="#f7f3e8",
-        white_stroke="#4d4d4d",
+        white_stroke="#1a1a1a",
         white_text="#1a1a1a",
-        red_fill="#c33a2c",
-        red_stroke="#ffe0d6",
-        red_text="#ffffff",
-        checker_stroke_width="2",
+        red_fill="#ea4b3c",
+        red_stroke="#1a1a1a",
+        red_text="#000000",
+        checker_stroke_width="4.5",
         cube_fill="#fbf8ef",
         cube_stroke="#333333",
         cube_text="#1a1a1a",
@@ -85,21 +91,22 @@ THEMES: dict[str, Theme] = {
         frame="#000000",
         bar="#1a1a1a",
         felt="#ffffff",
-        tray="#e6e6e6",
-        point_odd="#0072b2",
-        point_even="#b3b3b3",
+        tray="#1a1a1a",
+        point_odd="#2b7fc0",
+        point_even="#767676",
         label="#ffffff",
+        felt_text="#000000",
         white_fill="#ffffff",
         white_stroke="#000000",
         white_text="#000000",
         red_fill="#d55e00",
         red_stroke="#000000",
         red_text="#000000",
-        checker_stroke_width="3",
+        checker_stroke_width="4.5",
         cube_fill="#ffffff",
         cube_stroke="#000000",
         cube_text="#000000",
-        tray_text="#000000",
+        tray_text="#ffffff",
         highlight="#f0e442",
         selected="#56b4e9",
         halo="#000000",
@@ -114,13 +121,15 @@ THEMES: dict[str, Theme] = {
 
 def style_sheet(theme: Theme) -> str:
     """The ``<style>`` text: pointer and keyboard-focus styling for the clickable groups (the
-    ``.bg-area`` rectangle of a focused group gets a visible outline). Scoped to the theme's class
-    so several boards with different themes can share a notebook page."""
+    ``.bg-area`` rectangle of a group focused from the keyboard gets a visible outline; a mouse click
+    draws no ring: ``:focus-visible``). Scoped to the theme's class so several boards with different
+    themes can share a notebook page."""
     scope = f".bg-theme-{theme.name}"
     return (
         f"{scope} [tabindex]{{cursor:pointer}}"
-        f"{scope} [tabindex]:focus{{outline:3px solid {theme.focus};outline-offset:-4px}}"
-        f"{scope} [tabindex]:focus>.bg-area,{scope} [tabindex]:focus-visible>.bg-area"
+        f"{scope} [tabindex]:focus{{outline:none}}"
+        f"{scope} [tabindex]:focus-visible{{outline:3px solid {theme.focus};outline-offset:-4px}}"
+        f"{scope} [tabindex]:focus-visible>.bg-area"
         f"{{stroke:{theme.halo};stroke-width:5;stroke-opacity:1}}"
         f"{scope} .bg-arrows,{scope} .bg-last-play,{scope} .bg-count{{pointer-events:none}}"
     )

@@ -17,23 +17,35 @@ changed without a rebuild.
 
     python notebooks/build.py              # build all notebooks (about a minute on two cores)
     python notebooks/build.py 03 glossary  # only those whose names contain these words
-    python notebooks/build.py --check      # list the notebooks that are out of date, build nothing
+    python notebooks/build.py --check      # list the notebooks (and the plan) that are out of date, build nothing
     python notebooks/build.py --lang fi    # the Finnish course: notebooks/src/fi/*.md -> notebooks/fi/*.ipynb
+    python notebooks/build.py --plan       # only write the course plans (bglearn/learn/plans/*.json), no kernel
 
 A translated course (``--lang es|fi|ro``) is built the same way from ``src/<lang>/`` (same file names,
 its own ``glossary.yaml``) into ``notebooks/<lang>/``. The build puts a first code cell in each notebook,
 ``import bglearn; bglearn.set_language("fi")``, so the engine's messages, boards and quizzes speak the
 lesson's language (also when a learner re-runs it), runs the kernel with ``BGLEARN_LANG`` set, and points
 the links to graded exercises at ``exercises/<lang>/``.
+
+Every build also writes the **course plan** of its language, ``bglearn/learn/plans/<lang>.json``
+(:func:`write_plan`): every stage of every lesson — each ``GoalBoard("03.2", ...)`` and each quiz with
+``stage="03.4"``, with its title and the section heading it sits under — in the lesson order of
+``src/course.toml``, with the graded exercises placed after the lessons they need. It is extracted
+from *all* the lesson sources of the language (whatever is being built), so two builds of different
+lessons write the same file. The lessons run with ``BGLEARN_PROGRESS`` pointing to a fresh, empty
+progress store, so a course map or goal board stores the same output on every machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
+import json
 import os
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -52,6 +64,13 @@ PREDICT = "predict"
 only its first line, a header such as ``The engine's answer:``) until the learner runs the cell."""
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+COURSE = SRC / "course.toml"
+"""The lesson order and where each graded exercise goes (read into the course plan)."""
+PLANS = HERE.parent / "bglearn" / "learn" / "plans"
+"""Where the course plans are written: ``<lang>.json``."""
+EXERCISE_SOURCES = HERE.parent / "exercises" / "src"
+STAGE_ID = re.compile(r"^(\d{2})\.\d{1,2}$")
+"""A stage id: the lesson's two-digit number, a dot, the stage's number (``03.2``)."""
 
 
 class BuildError(RuntimeError):
@@ -277,6 +296,172 @@ def check_predictions(nb: nbformat.NotebookNode, name: str) -> None:
         raise BuildError(f"{name}: the '{PREDICT}' cells print different first lines: {sorted(headers)}")
 
 
+# -- the course plan ----------------------------------------------------------------------------------
+
+def read_course(path: Path | None = None) -> dict[str, Any]:
+    """``course.toml``: ``lessons`` (source names in order) and ``exercises`` (exercise name -> the lesson
+    number it comes after). Raises :class:`BuildError` naming what is wrong."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: the file uses only strings, lists of strings and one table
+        tomllib = None
+    path = path or COURSE
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text) if tomllib else _simple_toml(text)
+    except ValueError as error:
+        raise BuildError(f"{_shown(path)}: cannot be read: {error}") from error
+    lessons, exercises = data.get("lessons"), data.get("exercises")
+    if not isinstance(lessons, list) or not all(isinstance(x, str) for x in lessons):
+        raise BuildError(f"{_shown(path)}: 'lessons' must be a list of lesson names")
+    if not isinstance(exercises, dict) or not all(isinstance(v, str) for v in exercises.values()):
+        raise BuildError(f"{_shown(path)}: [exercises] must map each exercise to a lesson number")
+    numbers = {name[:2] for name in lessons}
+    for name, after in exercises.items():
+        if after not in numbers:
+            raise BuildError(f"{_shown(path)}: exercise {name!r} comes after lesson {after!r}, which is not in 'lessons'")
+    return {"lessons": lessons, "exercises": exercises}
+
+
+def _simple_toml(text: str) -> dict[str, Any]:
+    """The subset of TOML ``course.toml`` uses (Python 3.10 has no tomllib)."""
+    data: dict[str, Any] = {}
+    table = data
+    body = re.sub(r"#[^\n\"]*(?=\n|$)", "", text)
+    for match in re.finditer(r'^\[([\w-]+)\]\s*$|^([\w-]+)\s*=\s*(\[[^\]]*\]|"[^"]*")', body, re.M):
+        if match.group(1):
+            table = data.setdefault(match.group(1), {})
+        else:
+            table[match.group(2)] = json.loads(re.sub(r",\s*\]", "]", match.group(3)))
+    return data
+
+
+def _literal(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """A title of at most ``limit`` characters, cut at a word."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def _stage_calls(source: str, where: str) -> list[tuple[str, str | None, str]]:
+    """The stages a code cell declares: ``(id, title or None, kind)`` for each ``GoalBoard(...)`` and each
+    ``...Quiz(..., stage=...)`` call, in source order."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as error:
+        raise BuildError(f"{where}: a code cell is not Python: {error}") from error
+    found = []
+    calls = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)), key=lambda n: (n.lineno, n.col_offset))
+    for call in calls:
+        func = call.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        if name == "GoalBoard":
+            node = call.args[0] if call.args else keywords.get("stage")
+            kind, title = "board", _literal(keywords.get("title")) or _literal(keywords.get("text"))
+        elif "stage" in keywords:  # a quiz (PlayQuiz(..., stage=...), NumberQuiz.pip_count(..., stage=...))
+            node = keywords["stage"]
+            sentences = [t for t in map(_literal, call.args) if t and " " in t.strip()]  # not a roll like "51"
+            prompt = _literal(keywords.get("prompt")) or (sentences[0] if sentences else None)
+            kind, title = "check", prompt
+        else:
+            continue
+        stage = _literal(node)
+        if stage is None or not STAGE_ID.match(stage):
+            shown = ast.unparse(node) if node is not None else "nothing"
+            raise BuildError(f"{where}: {name} needs a stage id like \"03.2\" (the lesson's number, a dot, the "
+                             f"stage's number) as a literal string, got {shown}")
+        found.append((stage, _short(title) if title else None, kind))
+    return found
+
+
+def lesson_stages(path: Path) -> tuple[str, list[dict[str, str]]]:
+    """A lesson source's title (its first ``#`` heading) and its stages: ``id``, ``title`` (the board's
+    ``title=``, else its ``text=``; a quiz's prompt: its ``prompt=`` or first literal argument with a space; else the section heading), ``section`` (the ``##``
+    heading above it) and ``kind`` (``board`` or ``check``). A stage id of another lesson is a
+    :class:`BuildError`."""
+    nb = read_lesson(path)
+    where = _shown(path)
+    title, section, stages = path.stem, "", []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                heading = re.match(r"^(#{1,3})\s+(.*\S)", line)
+                if heading and len(heading.group(1)) == 1 and title == path.stem:
+                    title = heading.group(2)
+                elif heading and len(heading.group(1)) == 2:
+                    section = heading.group(2)
+        elif cell.cell_type == "code":
+            for stage, stage_title, kind in _stage_calls(cell.source, where):
+                if stage[:2] != path.name[:2]:
+                    raise BuildError(f"{where}: stage {stage} belongs to lesson {stage[:2]}, not to this lesson "
+                                     f"({path.name[:2]}): stage ids start with their lesson's number")
+                stages.append({"id": stage, "title": stage_title or section or title, "section": section,
+                               "kind": kind})
+    return title, stages
+
+
+def _exercise_title(name: str, lang: str) -> str:
+    for folder in ([EXERCISE_SOURCES / lang] if lang != "en" else []) + [EXERCISE_SOURCES]:
+        path = folder / f"{name}.md"
+        if path.is_file():
+            first = next((ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.startswith("# ")), "")
+            if first:
+                return first[2:].strip()
+    raise BuildError(f"course.toml names the exercise {name!r}, but exercises/src/{name}.md has no '# ' title")
+
+
+def extract_plan(lang: str = "en") -> dict[str, Any]:
+    """The course plan of ``lang`` from all its lesson sources and ``course.toml`` (see the module
+    docstring). Raises :class:`BuildError` on a duplicate or malformed stage id, a lesson source
+    missing from ``course.toml`` or one it names that does not exist."""
+    course = read_course()
+    found = {p.stem: p for p in sorted(source_dir(lang).glob("*.md"))}
+    missing = [name for name in course["lessons"] if name not in found]
+    if missing:
+        raise BuildError(f"course.toml lists {', '.join(missing)}, but {_shown(source_dir(lang))} has no such source")
+    unlisted = [name for name in found if name not in course["lessons"]]
+    if unlisted:
+        raise BuildError(f"{', '.join(unlisted)} in {_shown(source_dir(lang))} not listed in course.toml's 'lessons'")
+    prefix = "../exercises/" if lang == "en" else f"../../exercises/{lang}/"
+    seen: dict[str, str] = {}
+    lessons = []
+    for name in course["lessons"]:
+        title, stages = lesson_stages(found[name])
+        for stage in stages:
+            if stage["id"] in seen:
+                raise BuildError(f"stage {stage['id']} is declared twice: in {seen[stage['id']]} and in "
+                                 f"{_shown(found[name])}; stage ids are unique in the course")
+            seen[stage["id"]] = _shown(found[name])
+        exercises = [{"name": ex, "title": _exercise_title(ex, lang), "href": f"{prefix}{ex}.ipynb"}
+                     for ex, after in course["exercises"].items() if after == name[:2]]
+        lessons.append({"id": name[:2], "title": title, "notebook": f"{name}.ipynb", "stages": stages,
+                        "exercises": exercises})
+    return {"language": lang, "lessons": lessons}
+
+
+def plan_text(lang: str = "en") -> str:
+    """The course plan of ``lang`` as the JSON text written to ``plans/<lang>.json`` (deterministic)."""
+    return json.dumps(extract_plan(lang), ensure_ascii=False, indent=1) + "\n"
+
+
+def write_plan(lang: str = "en") -> Path:
+    """Write ``bglearn/learn/plans/<lang>.json`` (only when its text changes); returns its path."""
+    PLANS.mkdir(exist_ok=True)
+    target = PLANS / f"{lang}.json"
+    text = plan_text(lang)
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        partial = target.with_name(f".{target.name}.{os.getpid()}")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)  # atomic: two builds at once never leave half a file
+    return target
+
+
 # -- running ----------------------------------------------------------------------------------------
 
 def execute(nb: nbformat.NotebookNode, name: str, timeout: int = 300, folder: Path = HERE) -> None:
@@ -322,7 +507,16 @@ def build_one(name: str, path: Path, lang: str = "en") -> nbformat.NotebookNode:
 
     nb = load(name, path, lang)
     os.environ["BGLEARN_LANG"] = lang  # the kernel inherits it (the first cell also sets it)
-    execute(nb, name, folder=out_dir(lang))
+    before = os.environ.get("BGLEARN_PROGRESS")
+    with tempfile.TemporaryDirectory(prefix="bglearn-build-progress-") as progress:
+        os.environ["BGLEARN_PROGRESS"] = str(Path(progress) / "progress.sqlite")  # a fresh learner: no progress
+        try:
+            execute(nb, name, folder=out_dir(lang))
+        finally:
+            if before is None:
+                del os.environ["BGLEARN_PROGRESS"]
+            else:
+                os.environ["BGLEARN_PROGRESS"] = before
     coalesce_streams(nb)
     check_predictions(nb, name)
     nb = normalize_notebook(nb, cell_ids=False)  # ids are already stable: cell-00, cell-01, ...
@@ -336,6 +530,7 @@ def build(words: list[str], lang: str = "en") -> list[Path]:
     """Build the notebooks whose names contain any of ``words`` (all when empty); returns the paths written."""
     written = []
     out_dir(lang).mkdir(exist_ok=True)
+    print(f"wrote {write_plan(lang).relative_to(HERE.parent)} (the course plan)", flush=True)
     for name, path in sources(lang).items():
         if words and not any(w in name for w in words):
             continue
@@ -356,6 +551,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="build only notebooks whose file names contain these")
     parser.add_argument("--check", action="store_true", help="list out-of-date notebooks and exit 1 if any")
+    parser.add_argument("--plan", action="store_true", help="only write the course plan of the language (no kernel)")
     parser.add_argument("--lang", default="en", choices=LANGUAGES,
                         help="the course's language: src/<lang>/ into notebooks/<lang>/ (default: en)")
     args = parser.parse_args(argv)
@@ -364,7 +560,14 @@ def main(argv: list[str] | None = None) -> int:
             stale = out_of_date(args.lang)
             for name in stale:
                 print(f"out of date: {(out_dir(args.lang) / name).relative_to(HERE.parent)}")
+            plan = PLANS / f"{args.lang}.json"
+            if not plan.is_file() or plan.read_text(encoding="utf-8") != plan_text(args.lang):
+                print(f"out of date: {plan.relative_to(HERE.parent)} (python notebooks/build.py --plan --lang {args.lang})")
+                stale.append(plan.name)
             return 1 if stale else 0
+        if args.plan:
+            print(f"wrote {write_plan(args.lang).relative_to(HERE.parent)}")
+            return 0
         t0 = time.perf_counter()
         written = build(args.names, args.lang)
     except BuildError as error:

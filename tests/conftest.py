@@ -9,16 +9,27 @@
   go first (longest-first keeps the last worker from starting a long module when the others are done):
   ordered by the seconds each took in the last run (kept in pytest's cache, ``.pytest_cache``), and on a
   first run by :data:`FIRST_RUN_ORDER`. The order of the tests inside a module is never changed.
+- **Progress.** ``BGLEARN_PROGRESS`` points each test process at a fresh, empty progress store.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# A learner's progress (bglearn.learn) is never written to the real user's data folder by the tests:
+# each test process (and the kernels and servers it starts, which inherit it) gets a fresh store.
+# (A store named from outside is kept; one inherited from the controlling pytest process is not: each
+# xdist worker gets its own.)
+if "BGLEARN_PROGRESS" not in os.environ or os.environ.get("BGLEARN_PROGRESS_BY_TESTS"):
+    os.environ["BGLEARN_PROGRESS"] = str(Path(tempfile.mkdtemp(prefix="bglearn-progress-")) / "progress.sqlite")
+    os.environ["BGLEARN_PROGRESS_BY_TESTS"] = "1"
 
 #: Where the seconds each module took in the last run are kept (pytest's cache).
 CACHE_KEY = "bglearn/module-seconds"

@@ -159,9 +159,13 @@ def test_the_message_alone_keeps_the_answer_back_where_the_advice_gives_it():
     assert v.advice == v.message + " For example, 8/5 6/5 is a legal play of 3-1."
 
 
-def test_a_lesson_play_quiz_refusal_shows_a_legal_play():
-    ok, message = PlayQuiz(START, "31").judge("13/10 13/12")[:2]
-    assert not ok and shows_the_way(START, "31", message), message
+def test_a_lesson_play_quiz_refusal_shows_a_legal_play_at_the_second_wrong_try():
+    # the quizzes' one feedback policy (issue 28): the rule first, the way from the second wrong try
+    quiz = PlayQuiz(START, "31")
+    first = quiz.check("13/10 13/12")
+    assert not first.correct and not shows_the_way(START, "31", first.message), first.message
+    second = quiz.check("13/10 13/12")
+    assert not second.correct and shows_the_way(START, "31", second.message), second.message
 
 
 def test_advice_uses_the_numbering_of_the_board():
@@ -194,8 +198,11 @@ def test_a_correction_demanded_in_practice_shows_a_legal_play():
     assert shows_the_way(ON_BAR, "64", board.message), board.message
 
 
-def test_a_wrong_choice_of_play_in_a_lesson_shows_a_legal_play():
+def test_a_wrong_choice_of_play_in_a_lesson_shows_a_legal_play_at_the_second_wrong_try():
     position = Position({"bar": 2, 6: 5, 8: 3, 13: 5}, {3: 1, 5: 1, 6: 5, 8: 3, 13: 5})
-    ok, message = ChoiceQuiz.plays(position, "53", ["bar/22 bar/20*", "bar/22 13/8"]).judge("bar/22 13/8")
-    assert not ok and "enter it before moving any other checker" in message
-    assert shows_the_way(position, "53", message), message
+    quiz = ChoiceQuiz.plays(position, "53", ["bar/22 bar/20*", "bar/22 13/8"])
+    first = quiz.check("bar/22 13/8")
+    assert not first.correct and "enter it before moving any other checker" in first.message
+    assert not shows_the_way(position, "53", first.message), first.message     # the rule, not the answer
+    second = quiz.check("bar/22 13/8")
+    assert "The right choice: bar/22 bar/20*." in second.message      # the choice, as the lesson offers it

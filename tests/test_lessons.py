@@ -526,7 +526,7 @@ def test_every_lesson_has_pictures_a_board_to_play_on_and_quizzes(name):
     nb = read(name)
     code = [c for c in nb.cells if c.cell_type == "code"]
     svgs = sum(1 for c in code for o in c.outputs if "image/svg+xml" in o.get("data", {}))
-    boards = [c for c in code if "BoardWidget(" in c.source]
+    boards = [c for c in code if re.search(r"\b(BoardWidget|GoalBoard)\(", c.source)]
     quizzes = [c for c in code if re.search(r"\b(PlayQuiz|ChoiceQuiz|PointQuiz|NumberQuiz)\b", c.source)]
     assert svgs >= 3, f"{name}: only {svgs} board pictures"
     assert boards, f"{name}: no interactive board"

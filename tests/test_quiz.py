@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bglearn import ALL_ROLLS, BAR, OFF, RED, WHITE, Position, explain, legal_continuations, legal_plays
+from bglearn.exercises.questions import no_spoiler
 from bglearn.quiz import ChoiceQuiz, Feedback, NumberQuiz, PlayQuiz, PointQuiz, Quiz, QuizError
 
 START = Position()
@@ -18,13 +19,18 @@ BARRED = Position({"bar": 1, 24: 1, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 
 
 # -- PlayQuiz ------------------------------------------------------------------------------------
 
-def test_play_quiz_wrong_answer_gets_the_engines_explanation():
+def test_play_quiz_wrong_answer_gets_the_rule_first_and_a_right_play_second():
     quiz = PlayQuiz(START, "61")
     fb = quiz.check("13/7")
     assert not fb.correct and not fb
-    assert fb.message == explain(START, "61", "13/7").message
-    assert "both dice" in fb.message
+    # the first wrong try: the rule the engine says is broken, and no legal play named
+    assert fb.message == no_spoiler(explain(START, "61", "13/7"))
+    assert "both dice" in fb.message and "13/7 8/7" not in fb.message
     assert str(fb).startswith("\u2718 ")
+    second = quiz.check("13/10")
+    assert second.message.startswith(explain(START, "61", "13/10").message)
+    assert "One right play: 13/7 8/7." in second.message      # the engine's closest legal play
+    assert quiz.check("13/7 8/7").correct
 
 
 def test_play_quiz_accepts_any_legal_notation_of_a_legal_play():
@@ -54,6 +60,9 @@ def test_play_quiz_goal():
     assert all(p.hits for p in quiz.answers) and quiz.answers
     fb = quiz.check("24/18 13/10")
     assert not fb.correct and "does not hit a blot" in fb.message
+    assert not any(p.notation in fb.message for p in quiz.answers)      # no right play on the first try
+    again = quiz.check("24/18 13/10")
+    assert any(f"One right play: {p.notation}." in again.message for p in quiz.answers)
     assert quiz.check("8/5* 13/7").correct
 
 
@@ -70,7 +79,9 @@ def test_play_quiz_lost_turn():
     fb = quiz.check("")
     assert fb.correct and "turn is lost" in fb.message
     wrong = quiz.check("bar/19")
-    assert not wrong.correct and "enter" in wrong.message
+    assert not wrong.correct and "enter" in wrong.message and "turn is lost" not in wrong.message
+    again = quiz.check("bar/19")
+    assert "No legal play exists with 6-6: the turn is lost." in again.message
 
 
 def test_play_quiz_only_play_is_named_as_such():
@@ -78,7 +89,8 @@ def test_play_quiz_only_play_is_named_as_such():
     assert quiz.check("13/5").correct
     assert "only legal play" in quiz.check("13/5").message
     under = quiz.check("13/9")
-    assert not under.correct and under.message == explain(FOURS, "44", "13/9").message
+    assert not under.correct and under.message == no_spoiler(explain(FOURS, "44", "13/9"))
+    assert "13/5" not in under.message and "13/9/5" not in under.message     # the only play is the answer
 
 
 def test_reset_forgets_attempts():
@@ -98,8 +110,11 @@ def test_choice_quiz_plays_marks_the_legal_ones_by_the_engine():
     wrong = quiz.check("24/12")
     assert not wrong.correct
     assert explain(START, "66", "24/12").message in wrong.message
+    assert "24/18(2) 13/7(2)" not in wrong.message          # the first wrong try does not name the answer
     under = quiz.check("13/7(2)")
-    assert not under.correct and explain(START, "66", "13/7(2)").message in under.message
+    assert not under.correct and no_spoiler(explain(START, "66", "13/7(2)")) in under.message
+    assert "The right choice: 24/18(2) 13/7(2)." in under.message
+    assert quiz.rules() == ("BLOCKED", "DOUBLES_UNDERPLAYED")
 
 
 def test_choice_quiz_needs_a_legal_candidate():
@@ -114,7 +129,12 @@ def test_choice_quiz_result_from_game_result():
     assert quiz.answer == {"gammon"}
     assert quiz.check("gammon").correct
     fb = quiz.check("backgammon")
-    assert not fb.correct and "borne off none" in fb.message
+    # the first wrong try: the rule that tells backgammon from gammon, not the kind of win
+    assert not fb.correct and "winner's home board" in fb.message
+    assert "wins a gammon" not in fb.message and "borne off none" not in fb.message
+    again = quiz.check("single")
+    assert "The right choice: gammon." in again.message and "borne off none" in again.message
+    assert quiz.rules() == ("SINGLE", "GAMMON", "BACKGAMMON")
     with pytest.raises(QuizError, match="not over"):
         ChoiceQuiz.result(START)
 
@@ -128,7 +148,9 @@ def test_choice_quiz_validation():
         ChoiceQuiz("Which?", ["a", "a"], "a")
     quiz = ChoiceQuiz("Which?", ["a", "b"], "a", explanation="Because.")
     assert not quiz.check("z").correct and "not one of the choices" in quiz.check("z").message
-    assert quiz.check("b").message == "Not b. Because."
+    first = quiz.check("b")
+    assert first.message.startswith("Not b. ") and "Because" not in first.message   # the working names the answer
+    assert quiz.check("b").message == "Not b. The right choice: a. Because."        # an unreadable try did not count
 
 
 # -- PointQuiz -----------------------------------------------------------------------------------
@@ -139,14 +161,17 @@ def test_point_quiz_entry_points_come_from_the_engine():
     assert quiz.answers == expected == {20, 23}
     assert quiz.check(20).correct and quiz.check("23").correct and quiz.check("the 23-point").correct
     fb = quiz.check(19)
-    assert not fb.correct and "can reach 23 or 20" in fb.message
+    assert not fb.correct and "6 pips" in fb.message and "23" not in fb.message and "20" not in fb.message
+    assert "can reach 23 or 20" in quiz.check(19).message                 # the second wrong try
+    assert quiz.rules() == ("ENTERING",)
 
 
 def test_point_quiz_blocked_point_gets_the_blocking_reason():
     quiz = PointQuiz(START, "65", 24)
     assert quiz.answers == {18}
     fb = quiz.check(19)
-    assert not fb.correct and "holds your 19-point" in fb.message
+    assert not fb.correct and "holds your 19-point" in fb.message and "18" not in fb.message
+    assert quiz.rules() == ("BLOCKED",)
 
 
 def test_point_quiz_none_for_a_closed_board():
@@ -186,7 +211,8 @@ def test_number_quiz_pip_count_and_reveal():
     first = quiz.check(40)
     assert not first.correct and "too high" in first.message and "38" not in first.message
     second = quiz.check("30")
-    assert not second.correct and "the answer is 38" in second.message and "1×25" in second.message
+    assert not second.correct and "The answer is 38." in second.message and "1×25" in second.message
+    assert quiz.rules() == ("PIP_COUNT",)
     assert quiz.check(38).correct
     assert not quiz.check("forty").correct
 
@@ -422,3 +448,82 @@ def test_a_play_quiz_is_answered_on_the_board():
     board.session.control("submit")
     assert quiz.attempts[-1].correct and form.control.value == "13/7 8/7"
     assert "<svg" in form.after.value
+
+
+# -- one feedback policy for every kind ----------------------------------------------------------
+
+POLICY_CASES = [
+    # (quiz, a wrong answer, a right answer, text of the answer that must wait for the second wrong try)
+    (lambda: PlayQuiz(START, "61"), "13/7", "13/7 8/7", "13/7 8/7"),
+    (lambda: PointQuiz(START, "65", 24), 19, 18, "18"),
+    (lambda: ChoiceQuiz.result(Position({}, {1: 5, 2: 5, 3: 4, 18: 1})), "backgammon", "gammon", "gammon"),
+    (lambda: NumberQuiz.pip_count(START, WHITE), 150, 167, "167"),
+]
+
+
+@pytest.mark.parametrize("make, wrong, right, answer", POLICY_CASES, ids=["play", "point", "choice", "number"])
+def test_every_quiz_kind_explains_the_rule_first_and_gives_the_answer_at_the_second_wrong_try(make, wrong, right, answer):
+    quiz = make()
+    first = quiz.check(wrong)
+    assert not first.correct and first.message
+    assert answer not in first.message.replace("backgammon", "")          # the rule, not the answer
+    second = quiz.check(wrong)
+    assert not second.correct and answer in second.message                 # now the answer
+    assert quiz.misses == 2
+    good = quiz.check(right)
+    assert good.correct and len(good.message.split()) > 3                  # right, and why
+    quiz.reset()
+    assert quiz.misses == 0 and answer not in quiz.check(wrong).message.replace("backgammon", "")
+
+
+def test_an_unreadable_answer_is_not_a_wrong_try():
+    quiz = NumberQuiz.pip_count(START, WHITE)
+    assert "whole number" in quiz.check("lots").message
+    assert "167" not in quiz.check(150).message and quiz.misses == 1
+    play = PlayQuiz(START, "61")
+    play.check("hello")
+    assert "13/7 8/7" not in play.check("13/7").message
+
+
+def test_a_choice_is_marked_right_or_wrong_and_the_mark_moves():
+    quiz = ChoiceQuiz("Pick", ["a", "b", "c"], "b", explanation="b it is.")
+    buttons = list(quiz.widget().control.children)
+    buttons[0].click()
+    assert buttons[0].description == "\u2718 a" and "bglearn-choice-wrong" in buttons[0]._dom_classes
+    assert buttons[0].tooltip == "Your choice: wrong"
+    assert [b.description for b in buttons[1:]] == ["b", "c"]
+    buttons[1].click()
+    assert buttons[0].description == "a" and "bglearn-choice-chosen" not in buttons[0]._dom_classes
+    assert buttons[1].description == "\u2714 b" and "bglearn-choice-correct" in buttons[1]._dom_classes
+    quiz.reset()
+    assert [b.description for b in buttons] == ["a", "b", "c"]
+
+
+def test_an_assessment_choice_is_marked_chosen_without_a_verdict():
+    from bglearn.exercises.form import choice_buttons
+
+    box = choice_buttons([("Yes", True), ("No", False)], lambda value: None)
+    box.children[1].click()
+    assert box.children[1].description == "\u25cf No" and box.children[1].tooltip == "Your choice"
+    assert not {"bglearn-choice-correct", "bglearn-choice-wrong"} & set(box.children[1]._dom_classes)
+
+
+def test_quizzes_know_the_rules_they_test():
+    assert set(PlayQuiz(START, "61").rules()) >= {"DICE_NOT_FULLY_USED"}
+    assert "NO_LEGAL_PLAY" in PlayQuiz(CLOSED, "66").rules()
+    assert "NO_LEGAL_PLAY" in PointQuiz(CLOSED, "66", "bar").rules()
+    assert "BEAR_OFF" in PointQuiz(Position({5: 1, 2: 2}, {13: 15}), "64", 5).rules()
+    assert ChoiceQuiz("Who may double?", ["White", "Red"], "Red", rules=["CUBE_OWNERSHIP"]).rules() == ("CUBE_OWNERSHIP",)
+    assert NumberQuiz("How many?", 2, explanation="", rules="DROP").rules() == ("DROP",)
+    assert ChoiceQuiz("Pick", ["a", "b"], "a").rules() == ()
+    with pytest.raises(QuizError, match="'CUBE_OWNER' is not a rule code"):
+        ChoiceQuiz("Who?", ["White", "Red"], "Red", rules=["CUBE_OWNER"])
+    with pytest.raises(QuizError, match="is not a rule code"):
+        NumberQuiz("How many?", 2, explanation="", rules=[3])
+
+
+def test_a_choice_quiz_with_rules_points_a_wrong_try_to_them():
+    quiz = ChoiceQuiz("Who may redouble?", ["White", "Red"], "Red", explanation="Red owns the cube.",
+                      rules=["CUBE_OWNERSHIP"], stage="07.1")
+    fb = quiz.check("White")
+    assert fb.message == "Not White. Only the cube's owner may redouble." and quiz.stage == "07.1"

@@ -9,8 +9,10 @@ Regenerate the reference images (after a deliberate change of the drawing) with
 from __future__ import annotations
 
 import io
+import math
 import os
 import random
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -442,6 +444,7 @@ def test_plain_diagrams_stay_out_of_the_tab_order():
     assert not [g for g in root.iter(f"{NS}g") if g.get("tabindex") or g.get("role") == "button"]
     # a label needs a role that allows it (axe-core: aria-prohibited-attr): pictures, not buttons
     assert all(g.get("role") == "img" for g in labelled)
+    assert root.get("role") == "img" and root.get("aria-label") is None   # named by its <title>
 
 
 def test_clickable_groups_are_focusable_buttons_with_labels():
@@ -449,14 +452,36 @@ def test_clickable_groups_are_focusable_buttons_with_labels():
     clickable = [g for g in root.iter(f"{NS}g")
                  if g.get("data-point") or g.get("data-bar") or g.get("data-off")]
     assert len(clickable) == 24 + 2 + 2
-    for g in clickable:
-        assert g.get("tabindex") == "0" and g.get("role") == "button" and g.get("aria-label")
+    for g in clickable:   # one tab stop for the whole board, moved among the targets by the board's script
+        assert g.get("tabindex") == "-1" and g.get("role") == "button" and g.get("aria-label")
+    # the board is a group of buttons, named in words (not by a Position ID)
+    assert root.get("role") == "group" and root.get("aria-label") == "Backgammon board, White on roll"
+    named = parse(render(OPENING, dice="31", interactive=True)).get("aria-label")
+    assert named == "Backgammon board, White to play 3-1"
     assert groups(root, "data-point")["6"].get("aria-label") == "White's 6-point: 7 White checkers"
     assert groups(root, "data-point")["5"].get("aria-label") == "White's 5-point: empty"
     assert groups(root, "data-bar")["white"].get("aria-label") == "White's bar: 2 White checkers"
     style = root.find(f"{NS}style").text
     assert ":focus" in style
     assert root.get("viewBox").startswith("0 0 ")
+
+
+def test_a_targets_name_says_its_state():
+    """The marks a sighted player sees (the selected checker, where it can go) are in the names a
+    screen reader speaks, and only on the targets that carry them."""
+    root = parse(render(BEAROFF, highlight=[2, 4, "off"], selected=6, interactive=True))
+    points, trays = groups(root, "data-point"), groups(root, "data-off")
+    assert points["6"].get("aria-label") == "White's 6-point: 2 White checkers, selected"
+    assert points["4"].get("aria-label") == "White's 4-point: 1 Red checker, you can move here"
+    assert points["2"].get("aria-label") == "White's 2-point: empty, you can move here"
+    assert trays["white"].get("aria-label") == "White's tray: 7 borne off, you can bear off here"
+    assert trays["red"].get("aria-label") == "Red's tray: 5 borne off"   # not Red's turn: no state
+    plain = [g.get("aria-label") for g in root.iter(f"{NS}g") if g.get("aria-label")
+             and g.get("data-point") not in ("6", "4", "2") and g.get("data-off") != "white"]
+    assert plain and not [name for name in plain if "selected" in name or "here" in name]
+    bar = groups(parse(render(BAR_STACK, selected="bar", highlight=[22], interactive=True)), "data-bar")
+    assert bar["white"].get("aria-label") == "White's bar: 2 White checkers, selected"
+    assert bar["red"].get("aria-label") == "Red's bar: 1 Red checker"
 
 
 def test_width_scales_the_drawing():
@@ -475,6 +500,28 @@ def test_same_input_gives_byte_identical_svg():
     render(p, perspective=RED, home="left")  # other renders in between change nothing
     assert render(OPENING, **options) == first
     assert render(p) == render(p)
+
+
+def test_the_svg_text_is_what_elementtree_writes_for_the_drawing(monkeypatch):
+    """The diagrams are written straight from the drawing (faster); the text is byte for byte what
+    svgwrite's ElementTree would write, for any board and options."""
+    import bglearn.svg as svg_module
+
+    fast = svg_module._document_text
+    rng = random.Random(28)
+    for seed in range(40):
+        options = {"interactive": rng.random() < 0.5, "layout": rng.choice(["landscape", "portrait"]),
+                   "numbers": rng.choice([True, False, "both"]), "theme": rng.choice(sorted(THEMES)),
+                   "dice": rng.choice([None, "31", "66"]), "caption": rng.choice([None, 'a <b> & "c"\nline 2']),
+                   "score": rng.choice([None, (1, 2)]), "match_length": rng.choice([None, 5]),
+                   "highlight": rng.sample(range(1, 25), 3), "selected": rng.choice([None, 3, "bar"]),
+                   "home": rng.choice(["left", "right"]), "perspective": rng.choice([WHITE, RED])}
+        position = random_position(seed)
+        monkeypatch.setattr(svg_module, "_document_text", fast)
+        quick = render(position, **options)
+        monkeypatch.setattr(svg_module, "_document_text",
+                            lambda dwg: svg_module.ET.tostring(dwg.get_xml(), encoding="unicode"))
+        assert quick == render(position, **options), options
 
 
 def test_svg_is_the_same_in_another_process():
@@ -564,6 +611,17 @@ def test_cli_writes_svg_to_stdout_and_reports_bad_input(capsys):
     assert err.startswith("bglearn render:") and err.count("\n") == 1
 
 
+def test_cli_draws_the_portrait_layout_for_narrow_screens(capsys):
+    assert main(["render", "--position", "4HPwATDgc/ABMA", "--layout", "portrait"]) == 0
+    root = parse(capsys.readouterr().out)
+    assert root.get("data-layout") == "portrait"
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    assert height > width   # tall and narrow
+    with pytest.raises(SystemExit):   # argparse names the allowed values
+        main(["render", "--position", "4HPwATDgc/ABMA", "--layout", "sideways"])
+    assert "portrait" in capsys.readouterr().err
+
+
 # -- reference pictures ---------------------------------------------------------------------------------------
 REFERENCE_CASES = {
     "opening": lambda: render(OPENING, dice="31", width=400),
@@ -582,6 +640,12 @@ REFERENCE_CASES = {
         score=(3, 4), match_length=5, crawford=True, width=400),
     "highlight_red_side": lambda: render(OPENING.with_turn(RED), dice="64", perspective=WHITE,
                                          highlight=[5, 7, 11], selected=1, width=400),
+    "portrait_everything": lambda: render(
+        OPENING, dice="31", highlight=[5, 3], selected=8, cube=2, cube_owner=RED, layout="portrait",
+        arrows=next(pl for pl in legal_plays(OPENING, "31") if pl.notation == "8/5 6/5"),
+        caption="Make your 5-point", score=(3, 4), match_length=5, width=320),
+    "portrait_contrast_both": lambda: render(BAR_STACK, perspective=RED, theme="contrast", numbers="both",
+                                             home="left", layout="portrait", width=320),
 }
 
 
@@ -660,6 +724,29 @@ def test_a_long_nardy_board_says_nothing_about_a_bar(lang, home):
     assert "BAR" not in text and "BAR" in str(Position())
     bar_strips = [g for g in parse(svg).iter(f"{NS}g") if g.get("data-bar")]
     assert bar_strips and all(g.get("aria-hidden") == "true" and g.get("role") is None for g in bar_strips)
+
+
+@pytest.mark.parametrize("layout", ["landscape", "portrait"])
+def test_arrows_from_a_tall_stack_leave_its_count_readable(layout):
+    """Long Nardy's first move leaves the head of 15: the arrow starts at the edge of the checker
+    that carries the count, not on the count (issue 28); each move of the play is an arrow of its own."""
+    position = Position(variant="long-nardy")
+    play = legal_plays(position, "64")[0]
+    assert len(play.moves) == 2   # one checker from the head, both dice: 24/18 18/14
+    for option in ("arrows", "last_play"):
+        drawn = position if option == "arrows" else play.result
+        root = parse(render(drawn, layout=layout, **{option: play}))
+        arrows = arrows_of(root, "bg-arrows" if option == "arrows" else "bg-last-play")
+        assert len(arrows) == len(play.moves)
+        (head,) = [g for g in stacks(root).values() if count_labels(g) and g.get("data-color") == "white"]
+        top = checkers_in(head)[-1]
+        cx, cy = float(top.get("cx")), float(top.get("cy"))
+        for a in arrows:
+            d = a.find(f"{NS}path").get("d")
+            ends = [(float(x), float(y)) for x, y in re.findall(r"([-\d.]+) ([-\d.]+)", d)]
+            start, end = ends[0], ends[-1]
+            for x, y in (start, end):
+                assert math.hypot(x - cx, y - cy) > 18, (option, d)
 
 
 def test_a_backgammon_board_still_names_its_bar():

@@ -207,6 +207,9 @@ def test_no_name_is_both_a_submodule_and_what_the_package_exports(package):
     mod = importlib.import_module(package)
     submodules = {info.name for info in pkgutil.iter_modules(mod.__path__)}
     exported = set(getattr(mod, "__all__", ())) | set(getattr(mod, "_LAZY", {})) | set(getattr(mod, "_WHERE", {}))
+    # a name that IS the submodule (bglearn.learn.goals: the module itself is exported) is the same either way
+    exported -= {name for name, where in getattr(mod, "_LAZY", {}).items()
+                 if isinstance(where, tuple) and len(where) == 2 and where[1] is None}
     assert sorted(submodules & exported) == []
 
 

@@ -456,10 +456,10 @@ def test_show_me_steps_through_a_play():
 
 def test_session_repr_is_deterministic():
     s = start("31")
-    assert repr(s) == "BoardSession(White to play, roll 3-1, 0 moves pending)"
+    assert repr(s) == "BoardSession(White to play 3-1)"
     s.playing.select(8)
     s.playing.move_to(5)
-    assert repr(s) == "BoardSession(White to play, roll 3-1, 1 move pending)"
+    assert repr(s) == "BoardSession(White to play 3-1, 1 move made)"
 
 
 # -- the widget's Python side -----------------------------------------------------------------------
@@ -468,7 +468,7 @@ def test_widget_repr_mimebundle_and_messages():
     from bglearn import BoardWidget
 
     w = BoardWidget(mode="humans", position=Position(), roll="31")
-    assert repr(w) == "BoardWidget(White to play, roll 3-1, 0 moves pending)"
+    assert repr(w) == "BoardWidget(White to play 3-1)"
     bundle = w._repr_mimebundle_()
     assert bundle["text/plain"] == repr(w)
     assert bundle["image/svg+xml"].startswith("<svg") and 'data-point="8"' in bundle["image/svg+xml"]
@@ -514,7 +514,7 @@ def test_status_line_shows_the_match_score_and_the_crawford_game():
 
     match = Match(5, score=(4, 1))
     session = BoardSession(game=match.new_game(first=WHITE), mode="humans")
-    assert "5-point match, White 4 - Red 1 (Crawford game: no doubling)" in session.status()
+    assert "Match to 5: White 4, Red 1 (Crawford game: no doubling)" in session.status()
     assert "match" not in BoardSession(mode="humans", seed=1).status()
 
 

@@ -50,6 +50,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.add_argument("--caption", metavar="TEXT", help=_("a caption under the board"))
     p.add_argument("--theme", choices=["classic", "contrast"], default="classic",
                    help=_("classic board or high-contrast colour-blind-safe colours"))
+    p.add_argument("--layout", choices=["landscape", "portrait"], default="landscape",
+                   help=_("landscape (wide) or portrait (turned a quarter, for narrow screens)"))
     p.add_argument("--no-numbers", action="store_true", help=_("leave out the point numbers"))
     p.add_argument("--no-pips", action="store_true", help=_("leave out the pip counts"))
     p.add_argument("--no-cube", action="store_true", help=_("leave out the doubling cube"))
@@ -89,6 +91,7 @@ def render_options(args: argparse.Namespace) -> tuple[Position, dict[str, Any]]:
         perspective=RED if args.perspective == "red" else WHITE,
         home=args.home,
         theme=args.theme,
+        layout=args.layout,
         numbers=not args.no_numbers,
         pips=not args.no_pips,
         show_cube=not args.no_cube,

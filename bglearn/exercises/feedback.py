@@ -28,7 +28,9 @@ class Feedback:
     """The verdict on one answer.
 
     - ``correct``: right or not; ``message``: one or two sentences saying why (for a play, the
-      engine's explanation of the rule it breaks — never the right answer itself for a wrong one);
+      engine's explanation of the rule it breaks). A wrong answer's message never gives the right
+      answer in a graded exercise; a lesson quiz gives it from the second wrong try on (its one
+      feedback policy, :meth:`bglearn.quiz.Quiz.judge`);
     - ``points`` of ``max_points`` (``points`` defaults to ``max_points`` when right, else 0);
     - ``number``: the question number (0 for a lesson quiz); ``answered``: False when nothing was
       given yet; ``answer``: the answer as judged, as short text; ``play``: the legal play a play

@@ -25,6 +25,7 @@ This module imports ipywidgets: the questions and quizzes import it only when a 
 from __future__ import annotations
 
 import html
+import inspect
 import uuid
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -36,12 +37,13 @@ from IPython.display import display, update_display
 from ..i18n import N_, _
 from ..widgets.fallback import StaticFallback
 from .answers import answer_bundle, show_answer
-from .feedback import Feedback
+from .feedback import RIGHT, WRONG, Feedback
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..widgets.board import BoardWidget
 
-__all__ = ["AnswerBox", "QuestionForm", "choice_buttons", "point_toggles", "FORM_CSS", "answer_controls"]
+__all__ = ["AnswerBox", "QuestionForm", "choice_buttons", "mark_choice", "point_toggles", "FORM_CSS",
+           "answer_controls"]
 
 FORM_CSS = """
 .bglearn-quiz, .bglearn-form { max-width: 100%; box-sizing: border-box; }
@@ -124,18 +126,53 @@ class AnswerBox(anywidget.AnyWidget):
         return f"AnswerBox({self.value!r})"
 
 
-def choice_buttons(choices: Sequence[tuple[str, Any]], respond: Callable[[Any], None]) -> Any:
-    """One button per ``(label, answer)``: a click answers ``answer`` (once)."""
+def choice_buttons(choices: Sequence[tuple[str, Any]], respond: Callable[[Any], Any]) -> Any:
+    """One button per ``(label, answer)``: a click answers ``answer`` (once) and marks the button
+    chosen (:func:`mark_choice`) with the verdict ``respond`` returns (a :class:`Feedback`, or
+    nothing: then it is only marked as chosen)."""
     import ipywidgets as w
 
     buttons = []
+    box = w.HBox([], layout=w.Layout(flex_flow="row wrap", max_width="100%"))
     for label, value in choices:
         b = w.Button(description=label, layout=w.Layout(width="auto", min_width="70px", max_width="100%"),
                      tooltip=label)
         b.add_class("bglearn-choice")
-        b.on_click(lambda _b, v=value: respond(v))
+        b.bglearn_label = label
+
+        def pick(button: Any, v: Any = value) -> None:
+            result = respond(v)
+            mark_choice(box, button, getattr(result, "status", "chosen"))
+
+        b.on_click(pick)
         buttons.append(b)
-    return w.HBox(buttons, layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+    box.children = tuple(buttons)
+    return box
+
+
+_CHOICE_MARKS = {"correct": (RIGHT, "success", N_("Your choice: right")),
+                 "wrong": (WRONG, "danger", N_("Your choice: wrong"))}
+
+
+def mark_choice(box: Any, chosen: Any, status: str = "chosen") -> None:
+    """Mark the button ``chosen`` of a :func:`choice_buttons` box as the learner's choice, and unmark
+    the others. ``status`` is the verdict's (:attr:`Feedback.status`): ``"correct"`` puts ✔ before
+    its label, ``"wrong"`` ✘ (and the button's colour); anything else (an assessment's
+    ``"recorded"``) only marks it chosen (●), saying nothing about right or wrong. The mark is part
+    of the button's text, so a screen reader says it with the label; the tooltip says it in words.
+    ``chosen=None`` unmarks every button."""
+    for b in box.children:
+        label = getattr(b, "bglearn_label", b.description)
+        for cls in ("bglearn-choice-chosen", "bglearn-choice-correct", "bglearn-choice-wrong"):
+            b.remove_class(cls)
+        if b is not chosen:
+            b.description, b.tooltip, b.button_style = label, label, ""
+            continue
+        mark, style, words = _CHOICE_MARKS.get(status, ("\u25cf", "", N_("Your choice")))
+        b.description, b.tooltip, b.button_style = f"{mark} {label}", _(words), style
+        b.add_class("bglearn-choice-chosen")
+        if status in _CHOICE_MARKS:
+            b.add_class(f"bglearn-choice-{status}")
 
 
 def point_toggles(points: Sequence[int], respond: Callable[[Any], None], *, none_label: str | None = None) -> Any:
@@ -184,12 +221,59 @@ BOARD_WIDTH = 540
 """The pixel width of a question's board pictures in a form."""
 
 
-def _responsive(svg: str) -> str:
-    """``svg`` scaled to the width of its container (never wider than drawn), in a wrapper div."""
+NARROW = 500
+"""Below this width (in CSS px, of the form's own box) a board picture is the portrait one: the board
+turned a quarter turn, whose point numbers stay at least 9 px tall down to 320 px (the landscape
+picture's would be 5 px at 320 px)."""
+
+# In a phone's notebook (320 px wide) a quiz's picture gets about 260 px, less than the 320 px the
+# portrait drawing is proportioned for: its point numbers are drawn larger here, to stay >= 9 px.
+_PICTURES_CSS = ("<style>.bglearn-pictures{container-type:inline-size}"
+                 ".bglearn-pictures>.bglearn-portrait{display:none}"
+                 ".bglearn-pictures>.bglearn-portrait .bg-numbers{font-size:19px}"
+                 f"@container (max-width:{NARROW - 1}px){{.bglearn-pictures>.bglearn-landscape{{display:none}}"
+                 ".bglearn-pictures>.bglearn-portrait{display:block}}</style>")
+
+
+def _fit(svg: str) -> str:
+    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto;display:block" ', 1)
+
+
+def _responsive(svg: str, portrait: str = "") -> str:
+    """``svg`` scaled to the width of its container (never wider than drawn), in a wrapper div. With
+    a ``portrait`` drawing of the same board too, both are in the page and a container query shows
+    one: the portrait below :data:`NARROW` px, else ``svg`` — the other is ``display:none``, so a
+    screen reader reads the board once."""
     if not svg:
         return ""
-    svg = svg.replace("<svg ", '<svg style="max-width:100%;height:auto;display:block" ', 1)
-    return f'<div class="bglearn-board-picture" style="width:100%;max-width:{BOARD_WIDTH}px">{svg}</div>'
+    if not portrait:
+        return f'<div class="bglearn-board-picture" style="width:100%;max-width:{BOARD_WIDTH}px">{_fit(svg)}</div>'
+    return (f'<div class="bglearn-board-picture bglearn-pictures" style="width:100%;max-width:{BOARD_WIDTH}px">'
+            f'{_PICTURES_CSS}<div class="bglearn-landscape">{_fit(svg)}</div>'
+            f'<div class="bglearn-portrait">{_fit(portrait)}</div></div>')
+
+
+def portrait_svg(question: Any, svg: str) -> str:
+    """The question's picture ``svg`` drawn in the portrait layout (``""`` when its picture is not
+    the plain drawing of its position, e.g. a set-up question's emptied tray: that one keeps its
+    landscape picture)."""
+    from ..svg import render
+
+    options = question.diagram_options()
+    if str(render(question.position, **options)) != svg:
+        return ""
+    return str(render(question.position, **{k: v for k, v in options.items() if k != "width"}, layout="portrait"))
+
+
+def _after_pictures(question: Any, feedback: Any) -> str:
+    """The picture a question shows after a right answer, landscape and portrait (when it draws both)."""
+    wide = question.after_svg(feedback)
+    if not wide:
+        return ""
+    tall = ""
+    if "layout" in inspect.signature(question.after_svg).parameters:
+        tall = question.after_svg(feedback, layout="portrait")
+    return _responsive(wide, tall)
 
 
 def _note(text: str) -> str:
@@ -243,7 +327,7 @@ class QuestionForm(StaticFallback, w.VBox):  # type: ignore[misc]  # ipywidgets 
             parts.append(w.HTML(f'<div style="font-weight:600;margin:6px 0">{html.escape(q.prompt())}</div>'))
             svg = str(q.diagram()) if q.position is not None else ""
             if svg:
-                parts.append(w.HTML(_responsive(svg)))
+                parts.append(w.HTML(_responsive(svg, portrait_svg(q, svg))))
         else:
             title = _("Your answer to question {n}").format(n=number)
             if q.form == "choice":
@@ -323,7 +407,7 @@ class QuestionForm(StaticFallback, w.VBox):  # type: ignore[misc]  # ipywidgets 
         fb = self._on_answer(value)
         self.last = fb
         self.feedback.value = fb.html()
-        self.after.value = _responsive(q.after_svg(fb)) if fb.correct else ""
+        self.after.value = _after_pictures(q, fb) if fb.correct else ""
         if self.keep:
             self.answer = value
             self._publish()
@@ -331,10 +415,12 @@ class QuestionForm(StaticFallback, w.VBox):  # type: ignore[misc]  # ipywidgets 
         return fb
 
     def clear(self) -> None:
-        """Forget the feedback shown."""
+        """Forget the feedback shown (and the choice marked)."""
         self.last = None
         self.feedback.value = ""
         self.after.value = ""
+        if self.question.form == "choice":
+            mark_choice(self.control, None)
 
     # -- the notebook ---------------------------------------------------------------------------
     def _publish(self) -> None:

@@ -37,8 +37,6 @@ from typing import TYPE_CHECKING, Any
 from ..extras import require
 
 nbformat = require("nbformat", "lessons", "writing or grading exercise notebooks")  # one line if it is missing
-from nbformat.v4 import new_output  # noqa: E402
-
 from ..i18n import _, ngettext  # noqa: E402
 from .session import Exercise  # noqa: E402
 
@@ -71,6 +69,13 @@ def new_markdown_cell(source: str, metadata: dict[str, Any]) -> NotebookNode:
     return cell
 
 
+def new_display_output(data: dict[str, Any]) -> NotebookNode:
+    """A ``display_data`` output holding ``data`` (see :func:`new_code_cell`: nbformat's own
+    ``new_output`` checks each output against the schema with the slow validator, 3 ms a handout)."""
+    output: NotebookNode = nbformat.from_dict({"output_type": "display_data", "data": data, "metadata": {}})
+    return output
+
+
 def new_notebook() -> NotebookNode:
     nb: NotebookNode = nbformat.from_dict({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": []})
     return nb
@@ -98,11 +103,12 @@ def _lang_arg() -> str:
     return "" if lang == "en" else f" lang={lang!r},"
 
 
-def setup_source(ex: Exercise) -> str:
+def setup_source(ex: Exercise, specs: list[dict[str, Any]] | None = None) -> str:
     """The setup cell of ``ex``'s handout: its questions as descriptions (positions as XGIDs, or written
     out for a game without them, Long Nardy), no seed;
-    in a language other than English, that language (the check cells answer in it)."""
-    specs = ex.specs()
+    in a language other than English, that language (the check cells answer in it). ``specs``:
+    ``ex.specs()``, when the caller has them already."""
+    specs = ex.specs() if specs is None else specs
     lines = [
         "# " + (_("Run this cell first. Do not edit it: it holds your questions (each position as an XGID),")
                 if all("xgid" in spec for spec in specs) else
@@ -151,8 +157,7 @@ def _svg_output(diagram: Diagram | None, n: int) -> Any:
     svg = diagram._repr_svg_() if diagram is not None else ""
     alt = _("the board of question {n}").format(n=n)
     picture = static_block(f"<div>{svg_image(svg, alt=alt)}</div>", kind="diagram")
-    return new_output("display_data", data={"image/svg+xml": svg, "text/html": picture,
-                                            "text/plain": "<board diagram>"})
+    return new_display_output({"image/svg+xml": svg, "text/html": picture, "text/plain": "<board diagram>"})
 
 
 def build_notebook(ex: Exercise, *, solutions: bool = False, outputs: bool = True,
@@ -178,9 +183,10 @@ def _build(ex: Exercise, solutions: bool, outputs: bool, lang: str | None) -> No
     if lang not in (None, "en"):
         nb.metadata["bglearn"]["lang"] = lang
     graded = ex.mode == "practice"
+    specs = ex.specs()
     cells = [
         new_markdown_cell(_intro(ex, lang), metadata=_meta("intro", locked=True, cell_type="markdown")),
-        new_code_cell(setup_source(ex), metadata=_meta("setup", locked=True)),
+        new_code_cell(setup_source(ex, specs), metadata=_meta("setup", locked=True)),
     ]
     for n in range(1, len(ex.questions) + 1):
         q = ex.unmasked_question(n)
@@ -188,7 +194,7 @@ def _build(ex: Exercise, solutions: bool, outputs: bool, lang: str | None) -> No
             n=n, points=q.points)
         task = new_markdown_cell(f"## {heading}\n\n{q.prompt()}",
                                  metadata=_meta(cell_id("question", n), locked=True, cell_type="markdown"))
-        task.metadata["bglearn"] = q.spec()
+        task.metadata["bglearn"] = specs[n - 1]
         cells.append(task)
         diagram = new_code_cell(f"show({n})", metadata=_meta(cell_id("diagram", n), locked=True))
         if outputs:
@@ -222,9 +228,16 @@ def locked_ids(ex: Exercise) -> list[str]:
     return [gid for gid, c in expected_cells(ex).items() if not c.metadata["nbgrader"]["solution"]]
 
 
+def notebook_text(nb: NotebookNode) -> str:
+    """``nb`` as the text of its file, exactly as ``nbformat.write`` writes it, after one check against
+    nbformat's schema (``nbformat.write`` would check it again on its own); ValidationError if invalid."""
+    nbformat.validate(nb)
+    text: str = nbformat.versions[nb.nbformat].writes_json(nb)
+    return text if text.endswith("\n") else text + "\n"
+
+
 def write_notebook(ex: Exercise, path: str | Path, **options: Any) -> None:
     """Write the notebook of ``ex`` to ``path``."""
-    nb = build_notebook(ex, **options)
-    nbformat.validate(nb)
+    text = notebook_text(build_notebook(ex, **options))
     with open(path, "w", encoding="utf-8") as fh:
-        nbformat.write(nb, fh)
+        fh.write(text)

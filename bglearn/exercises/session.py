@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import json
 from typing import Any, Sequence
 
 from ..errors import BglearnError
@@ -81,7 +82,8 @@ class Exercise(AnswerSheet):
     question descriptions (:func:`from_specs`, a practice handout)."""
 
     def __init__(self, name: str, seed: int | str = DEFAULT_SEED, student: str = "", mode: str = "practice",
-                 *, questions: Sequence[Question] | None = None, handout: bool | None = None) -> None:
+                 *, questions: Sequence[Question] | None = None, handout: bool | None = None,
+                 descriptions: Sequence[dict[str, Any]] | None = None) -> None:
         if name not in EXERCISES:
             raise BglearnError(_("there is no exercise {name}; choose one of {names}.").format(
                 name=repr(name), names=", ".join(EXERCISES)))
@@ -90,6 +92,8 @@ class Exercise(AnswerSheet):
         self.handout = questions is not None if handout is None else handout
         """True for a student's practice handout: ``question(n)`` hides the engine's answers."""
         self._questions: tuple[Question, ...] | None = tuple(questions) if questions is not None else None
+        self._descriptions = json.dumps(list(descriptions)) if descriptions is not None else None
+        """The descriptions the questions were rebuilt from (:func:`from_specs`), as given."""
 
     @property
     def spec(self) -> ExerciseSpec:
@@ -139,7 +143,12 @@ class Exercise(AnswerSheet):
 
     def specs(self) -> list[dict[str, Any]]:
         """Every question's description (:meth:`PositionQuestion.spec`), in order: what a handout's
-        setup cell and the teacher's manifest carry."""
+        setup cell and the teacher's manifest carry. An exercise rebuilt from the manifest's descriptions
+        (:func:`from_specs`) gives those, as the handout carried them, without judging every question's
+        rules again (the grader's copy of a handout's setup cell costs milliseconds, not tens of them)."""
+        if self._descriptions is not None:
+            kept: list[dict[str, Any]] = json.loads(self._descriptions)
+            return kept
         return [self.unmasked_question(n).spec() for n in range(1, self.count() + 1)]
 
     def __repr__(self) -> str:
@@ -167,4 +176,8 @@ def from_specs(name: str, specs: Sequence[dict[str, Any]], seed: int | str = "",
     descriptions ``bglearn assign`` kept in the private manifest — the same questions
     :func:`load_exercise` would generate from the seed, in a few milliseconds instead of a second."""
     built = [question_from_spec(spec) for spec in specs]
-    return Exercise(name, seed, student, mode, questions=built, handout=False)
+    try:
+        kept = list(specs) if json.loads(json.dumps(list(specs))) == list(specs) else None
+    except (TypeError, ValueError):   # not plain JSON data: describe the questions afresh
+        kept = None
+    return Exercise(name, seed, student, mode, questions=built, handout=False, descriptions=kept)

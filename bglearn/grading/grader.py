@@ -39,12 +39,14 @@ import contextlib
 import hashlib
 import json
 import shutil
+import signal
 import socket
 import tempfile
+import threading
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from ..errors import BglearnError
 from ..exercises import Exercise
@@ -54,7 +56,7 @@ from . import sandbox
 from .codec import decode
 from .class_report import class_mastery, write_class_report
 from .collect import Collection, find_submissions, read_submission
-from .distribute import choose_jobs, spread
+from .distribute import BATCH, choose_jobs, spread
 from .execute import GRACE_SECONDS, SETUP_SECONDS, Run, execute
 from .gradebook import Entry, Gradebook, rule_results
 from .lms import open_submissions, with_roster_ids
@@ -300,11 +302,38 @@ def _grade_all(tasks: list[Task], jobs: int | None, *, scheduler: str | None = N
         if bar is not None:
             bar.advance()
 
-    spread(_work, jobs_to_send(), jobs=choose_jobs(jobs, scheduler, len(todo)), scheduler=scheduler,
-           on_result=finished, on_error=lost)
+    with _ctrl_c_kept() as interrupted:
+        def finished_then_stop(i: int, g: _Graded | None) -> None:
+            finished(i, g)
+            if interrupted():   # a Ctrl+C that landed where Python could not raise it: stop here
+                raise KeyboardInterrupt
+
+        spread(_work, jobs_to_send(), jobs=choose_jobs(jobs, scheduler, len(todo)), scheduler=scheduler,
+               on_result=finished_then_stop, on_error=lost, batch=BATCH)
     if bar is not None:
         bar.close()
     return done
+
+
+@contextlib.contextmanager
+def _ctrl_c_kept() -> Iterator[Callable[[], bool]]:
+    """While grading: a Ctrl+C (SIGINT) is remembered as well as raised, so that one arriving where
+    Python drops the KeyboardInterrupt (e.g. inside the fork of a sandboxed run) still stops the run at
+    the next finished submission. Yields a function saying whether one came."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    came: list[bool] = []
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        came.append(True)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield lambda: bool(came)
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
 
 
 def _record_failure(done: dict[tuple[str, str], _Graded], task: Task, error: BaseException) -> None:

@@ -18,14 +18,13 @@ Folder layout written to ``out/``::
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ..errors import BglearnError
 from ..i18n import _
 from ..exercises import EXERCISES, MODES, load_exercise
-from .distribute import choose_jobs, spread
+from .distribute import BATCH_HANDOUTS, SMALL_HANDOUTS, choose_jobs, spread
 from .progress import Progress
 from .roster import MANIFEST, Assignment, Student, read_roster
 
@@ -42,20 +41,16 @@ def assignment_mode(assignment: Assignment, exercise: str) -> str:
 def _handout(job: tuple[str, int | str, str, str, str, str | None, bool]) -> tuple[bytes, list[Any], bytes | None]:
     """One student's handout, made on whichever worker runs it: the notebook's bytes, its questions'
     descriptions (for the manifest) and, when asked, the student's answer key (the same notebook with
-    the engine's answers filled in). Plain data in and out; writes nothing the caller sees."""
-    from ..exercises.notebook import write_notebook
+    the engine's answers filled in). Plain data in and out; writes nothing."""
+    from ..exercises.notebook import build_notebook, notebook_text
     from ..i18n import using_language
 
     exercise, seed, student, mode, language, assigned, with_key = job
-    with using_language(language), tempfile.TemporaryDirectory(prefix="bglearn-handout-") as tmp:
+    with using_language(language):
         ex = load_exercise(exercise, seed, student, mode)
-        path = Path(tmp) / f"{exercise}.ipynb"
-        write_notebook(ex, path, lang=assigned)
-        key = None
-        if with_key:
-            write_notebook(ex, Path(tmp) / "key.ipynb", lang=assigned, solutions=True)
-            key = (Path(tmp) / "key.ipynb").read_bytes()
-        return path.read_bytes(), ex.specs(), key
+        handout = notebook_text(build_notebook(ex, lang=assigned)).encode("utf-8")
+        key = notebook_text(build_notebook(ex, lang=assigned, solutions=True)).encode("utf-8") if with_key else None
+        return handout, ex.specs(), key
 
 
 def assign(exercise: str, roster: str | Path | list[Student], seed: int | str, out: str | Path,
@@ -68,9 +63,9 @@ def assign(exercise: str, roster: str | Path | list[Student], seed: int | str, o
     "en") is the language of the handouts and of the grader's feedback, kept in the manifest.
 
     The handouts are made on ``jobs`` Dask workers of a local cluster (default: one per core, or this
-    process for a small class; ``jobs=1``: this process), or on the existing cluster at ``scheduler``
-    (``tcp://HOST:PORT``); this process writes every file, and the same seed gives the same bytes
-    however they were made. ``progress``: show a progress bar on standard error.
+    process for fewer than 100 students per core; ``jobs=1``: this process), or on the existing cluster
+    at ``scheduler`` (``tcp://HOST:PORT``); this process writes every file, and the same seed gives the
+    same bytes however they were made. ``progress``: show a progress bar on standard error.
 
     ``key``: also write each student's answer key, ``out/key/<student>/<exercise>.ipynb`` — their own
     handout with the engine's answers filled in, for the teacher only (never in ``handouts/``)."""
@@ -123,7 +118,8 @@ def assign(exercise: str, roster: str | Path | list[Student], seed: int | str, o
             bar.advance()
 
     spread(_handout, [(exercise, seed, s.id, mode, lang, assignment.language or None, key) for s in students],
-           jobs=choose_jobs(jobs, scheduler, len(students)), scheduler=scheduler, on_result=made)
+           jobs=choose_jobs(jobs, scheduler, len(students), SMALL_HANDOUTS), scheduler=scheduler, on_result=made,
+           batch=BATCH_HANDOUTS)
     if bar is not None:
         bar.close()
     for i, s in enumerate(students):   # in roster order, however the handouts were made

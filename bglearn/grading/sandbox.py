@@ -171,13 +171,18 @@ def precompile() -> bool:
     """Bring the kit's bytecode up to date, once per process, where this user may write it: a run's
     Python writes none (``-B``, and in the sandbox the kit is read-only), so a kit whose sources changed
     since its bytecode was written would otherwise be compiled again by every run (a third of a run's
-    imports). True when it is up to date now."""
+    imports); and the code the kit's dataclasses generate (:mod:`~bglearn.grading.dataclass_cache`, a
+    third of what remains). True when the bytecode is up to date now."""
     import compileall
 
+    from .dataclass_cache import ensure
+
     try:
-        return bool(compileall.compile_dir(str(PACKAGE_DIR), quiet=2, workers=1))
+        fresh = bool(compileall.compile_dir(str(PACKAGE_DIR), quiet=2, workers=1))
     except OSError:  # a read-only installation: its bytecode was written when it was installed
         return False
+    ensure(os.path.realpath(sys.executable), _python_path(str(PACKAGE_DIR.parent)))
+    return fresh
 
 
 @lru_cache(maxsize=1)

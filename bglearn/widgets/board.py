@@ -8,7 +8,7 @@ the rules engine.
 >>> from bglearn import BoardWidget, Position
 >>> w = BoardWidget(mode="humans", position=Position(), roll="31")
 >>> w
-BoardWidget(White to play, roll 3-1, 0 moves pending)
+BoardWidget(White to play 3-1)
 >>> w.click(8); w.click(5); w.click(6); w.click(5)
 >>> w.pending
 (Move(source=8, destination=5, die=3, hit=False), Move(source=6, destination=5, die=1, hit=False))
@@ -23,6 +23,7 @@ so a saved notebook shows the board where no kernel runs (see :mod:`bglearn.widg
 from __future__ import annotations
 
 import html
+import inspect
 import itertools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -37,11 +38,13 @@ from ..plays import Move, Play
 from ..position import Player, Position
 from ..variants import find_variant
 from ..diagram import svg_image
+from .common import parse_target
 from .fallback import StaticFallback
 from .session import BoardSession
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
+    from .play import PlayMode
     from .seams import BoardModel
 
 __all__ = ["BoardWidget"]
@@ -50,7 +53,16 @@ _HERE = Path(__file__).parent
 _BOARD_NUMBERS = itertools.count(1)
 
 
-def board_texts(variant: str = "backgammon") -> dict[str, str]:
+#: The renderer's options a board passes on to every drawing (``bglearn.svg.render``): the rest of
+#: the keywords are the session's. ``layout`` is ``"auto"`` (portrait below 480 px, when the renderer
+#: has a portrait layout), ``"landscape"`` or ``"portrait"``.
+RENDER_OPTIONS = ("home", "numbers", "pips", "layout")
+
+#: The keys board.js gives the buttons (aria-keyshortcuts), by button id.
+CONTROL_KEYS = {"done": "D", "undo": "U", "roll": "R", "double": "C", "take": "T", "drop": "X", "new-game": "G"}
+
+
+def board_texts(variant: str = "backgammon") -> dict[str, Any]:
     """The labels board.js writes itself (it has no catalog): translated here, at each redraw.
     ``variant`` is the game on the board (its accessible name says which)."""
     return {
@@ -60,7 +72,27 @@ def board_texts(variant: str = "backgammon") -> dict[str, str]:
         # Translators: a die's accessible name; {value} is the number on it.
         "die_used": _("{value}, used"),
         "die_to_play": _("{value}, to play"),
+        # Translators: the accessible name of the drawing inside the board (a group of buttons).
+        "drawing": _("Points, bar and trays"),
+        # Translators: the accessible name of the row of buttons under the board.
+        "actions": _("Board actions"),
+        # Translators: the label of the field where a learner types a whole play; keep "8/5 6/5".
+        "type_play": _("Type a play, e.g. 8/5 6/5"),
+        # Translators: the board's accessible description: its keys. Keep the key letters (N, P, D, U,
+        # R, C, T, X, S, /) as they are: they are the keys the board answers, in every language.
+        "keys": _("Keys: arrow keys move between points; Enter or Space selects a checker and moves it; "
+                  "a digit from 1 to 6 moves the checker by that die; N and P go to the next or previous "
+                  "checker that can move, or destination; D Done, U Undo, R Roll, C Double, T Take, X Drop; "
+                  "S reads the whole position; / types a play; Escape leaves the board."),
+        "control_keys": dict(CONTROL_KEYS),
     }
+
+
+def _renderer_has_layout() -> bool:
+    """True when ``bglearn.svg.render`` draws a portrait layout (``layout=``)."""
+    from ..svg import render
+
+    return "layout" in inspect.signature(render).parameters
 
 
 class BoardWidget(StaticFallback, anywidget.AnyWidget):
@@ -75,9 +107,14 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     :class:`~bglearn.widgets.session.BoardSession` (``human``, ``perspective``, ``auto_roll``,
     ``game``, and Game options such as ``jacoby``).
 
+    The drawing's options ``home``, ``numbers``, ``pips``, ``theme`` and ``width`` are passed to
+    :func:`bglearn.svg.render` (a bad one is refused with its sentence); ``layout`` is ``"auto"``
+    (portrait when the browser reports a board narrower than 480 px), ``"landscape"`` or ``"portrait"``.
+
     Read :attr:`position`, :attr:`turn_position`, :attr:`roll`, :attr:`pending`, :attr:`selected`,
     :attr:`targets`, :attr:`message`, :attr:`mode`, :attr:`game`; drive it with :meth:`click`,
-    :meth:`move`, :meth:`undo`, :meth:`done`, :meth:`play`, :meth:`roll_dice`, :meth:`set_dice`,
+    :meth:`move`, :meth:`type_play`, :meth:`move_die`, :meth:`undo`, :meth:`done`, :meth:`play`,
+    :meth:`roll_dice`, :meth:`set_dice`,
     :meth:`double`, :meth:`take`, :meth:`drop`, :meth:`new_game`, :meth:`show`, :meth:`end_show`,
     :meth:`finish_setup`; listen with :meth:`on_move`, :meth:`on_turn_end`, :meth:`on_game_over`.
     The state behind it is :attr:`session`, read through :class:`~bglearn.widgets.seams.BoardModel`.
@@ -99,12 +136,25 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     theme = t.Unicode("classic").tag(sync=True)
     board_id = t.Unicode("").tag(sync=True)   # names the board for its views (keyboard focus kept)
     texts = t.Dict().tag(sync=True)   # the words board.js shows itself, in the current language
+    summary = t.Unicode("").tag(sync=True)   # the whole position in words (the board's S key)
+    focus_order = t.Dict().tag(sync=True)    # where N / P lead: {"movable": [...], "targets": [...]}
+    can_type = t.Bool(False).tag(sync=True)  # a play may be typed now (the field is shown)
+    narrow = t.Bool(False).tag(sync=True)    # the browser reports a narrow board (< 480 px)
 
     def __init__(self, *, theme: str = "classic", width: float | None = None, frame_ms: int = 700,
+                 home: str = "right", numbers: bool | str = True, pips: bool = True, layout: str = "auto",
                  **options: Any) -> None:
         super().__init__()
         self.board_id = f"board-{next(_BOARD_NUMBERS)}"
-        self._render_options = {"theme": theme, **({"width": width} if width else {})}
+        if layout not in ("auto", "landscape", "portrait"):
+            raise BglearnError(_("layout must be 'auto', 'landscape' or 'portrait', got {value!r}.").format(value=layout))
+        self._layout = layout
+        self._render_options: dict[str, Any] = {"theme": theme, **({"width": width} if width else {})}
+        # only what differs from the renderer's defaults, so a renderer without an option still draws
+        self._render_options.update({k: v for k, v in (("home", home), ("numbers", numbers), ("pips", pips))
+                                     if v != {"home": "right", "numbers": True, "pips": True}[k]})
+        if layout != "auto":
+            self._set_layout(layout)
         self._static_svg = ""
         self._shown_frames: tuple[Any, ...] = ()
         session = options.pop("session", None)  # a ready session (bglearn.widgets.answer: answer mode)
@@ -248,6 +298,14 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
                     self.animate += 1
                 else:
                     self.session.control(cid)
+            elif kind == "move_die":
+                self.move_die(content.get("target") or {}, content.get("die"))
+            elif kind == "play_text":
+                self.type_play(str(content.get("text", "")))
+            elif kind == "layout":
+                self.narrow = bool(content.get("narrow"))
+                if self._layout == "auto" and self._set_layout("portrait" if self.narrow else "landscape"):
+                    self._sync()
         except Exception as exc:  # never leave the learner with a silent board
             self.session.say(_("{error}: {message}").format(error=type(exc).__name__, message=exc), "error")
             try:
@@ -255,6 +313,45 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
             except Exception:  # the board cannot be drawn: at least show the message
                 self.message, self.message_kind = self.session.message, "error"
                 self.revision += 1
+
+    def move_die(self, target: Any, die: Any) -> None:
+        """Move the checker on ``target`` (as :meth:`click` takes it) by one die (1-6): what the
+        board's digit keys do (:meth:`bglearn.widgets.play.PlayMode.move_die`)."""
+        mode = self._play_mode()
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+            raise BglearnError(_("a die is a whole number from 1 to 6, got {value!r}.").format(value=die))
+        if mode is None:
+            self.session.say(_("A checker can be moved by a die only during a game."), "error")
+            self._sync()
+            return
+        mode.move_die(*parse_target(target), die)
+        mode.board.changed()
+
+    def type_play(self, text: str) -> Play | None:
+        """A play typed in the board's field (``"8/5 6/5"``): made like clicks after the moves made so
+        far, ending the turn when it completes a legal play; a refused one changes nothing and the
+        message says why (:meth:`bglearn.widgets.play.PlayMode.type_play`)."""
+        mode = self._play_mode()
+        if mode is None:
+            self.session.say(_("A play can be typed only during a game."), "error")
+            self._sync()
+            return None
+        return mode.type_play(text)
+
+    def _play_mode(self) -> PlayMode | None:
+        """The game's mode when the board shows its game (not a setup, a show or an answer board)."""
+        s = self.session
+        if isinstance(s, BoardSession) and s.current is s.playing:
+            return s.playing
+        return None
+
+    def _set_layout(self, layout: str) -> bool:
+        """Draw in ``layout`` from now on, when the renderer has it; True when the drawing changes."""
+        if not _renderer_has_layout():
+            return False
+        before = self._render_options.get("layout", "landscape")
+        self._render_options["layout"] = layout
+        return bool(before != layout)
 
     def _render(self, view: dict[str, Any]) -> str:
         from ..svg import render
@@ -285,10 +382,26 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
             self.texts = board_texts(s.variant)
             self.dice = s.dice_state
             self.controls = [c.as_dict() for c in s.controls()]
+            mode = self._play_mode()
+            self.focus_order = mode.focus_order() if mode is not None else {"movable": [], "targets": []}
+            self.can_type = bool(mode is not None and mode.can_type())
+            self.summary = self._summary(view, mode)
             self.revision += 1
             if new_anim:
                 self.animate += 1
         self._flush_static()
+
+    def _summary(self, view: dict[str, Any], mode: PlayMode | None) -> str:
+        """The whole position in words for the summary key (the game's, else the position shown)."""
+        if mode is not None:
+            return mode.summary()
+        from .summary import position_summary
+
+        position = view.get("position")
+        if not isinstance(position, Position):
+            return str(self.session.status())
+        return position_summary(position, perspective=view.get("perspective", position.turn),
+                                headline=str(self.session.status()))
 
     # -- notebooks (the display part; see bglearn.widgets.fallback) ---------------------------------
     # A displayed board's output carries the live view, the board as a sanitiser-safe HTML picture
@@ -308,7 +421,18 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         return self._static_svg or self.svg
 
     def _static_html(self) -> str:
-        return f'<div class="bglearn-static-board">{svg_image(self._static_picture())}</div>'
+        """The saved picture, with "Run this cell to play" written on it: a notebook shows this before
+        its cells are run, and the board must not look playable then. (Inline styles only, of the
+        kinds JupyterLab's HTML sanitiser keeps: the picture and the words share one grid cell.)"""
+        words = (_("Run this cell to play") if isinstance(self.session, BoardSession)
+                 else _("Run this cell to answer"))
+        cell = "grid-row:1;grid-column:1"
+        return (f'<div class="bglearn-static-board" style="display:grid;max-width:680px">'
+                f'<div style="{cell}">{svg_image(self._static_picture())}</div>'
+                f'<p class="bglearn-run-hint" style="{cell};align-self:center;justify-self:center;margin:0;'
+                'padding:8px 16px;background:#ffffff;color:#111111;border:3px solid #0b57d0;border-radius:8px;'
+                f'font-size:18px;font-weight:bold;box-shadow:0 2px 8px #00000066">&#9654; {html.escape(words)}</p>'
+                '</div>')
 
     def _mark_static(self) -> None:
         """After a turn: the saved-notebook picture becomes the board now (displays updated)."""

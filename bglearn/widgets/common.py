@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import BglearnError, InvalidPositionError
 from ..i18n import _
+from ..notation import format_moves
 from ..plays import BAR, OFF, Move
 from ..position import RED, WHITE, Player
 from ..variants import find_variant, variant_names
@@ -138,13 +139,29 @@ class BoardNumbers:
         use ``play.notation`` (the standard notation)."""
         return " ".join(self.move(mover, m) for m in moves)
 
-    def play(self, mover: Player, moves: Sequence[Move], notation: str) -> str:
-        """A play for a message: its standard notation when the board is numbered for the mover,
-        else its moves in printed numbers followed by the standard notation (``"12/18 (13/7)"``)."""
+    @property
+    def mirrored(self) -> bool:
+        """True when the other side's numbers are this side's mirrored (backgammon's ``25 - n``: the
+        two sides move in opposite directions, so a path in printed numbers runs straight); False
+        when both move the same way round (Long Nardy), where the other side's path in printed
+        numbers wraps from 1 to 24. Asked of the game's own map (``OPPOSITE``)."""
+        opposite = find_variant(self.variant).OPPOSITE
+        return all(opposite[n] == 25 - n for n in range(1, 25))
+
+    def play(self, mover: Player, moves: Sequence[Move], notation: str = "") -> str:
+        """A play for a message, every move shown: each checker's path with every point it lands on
+        (``24/19/16``, never summarised as ``24/16``: :func:`bglearn.notation.format_moves`). In the
+        mover's numbers when the board is numbered for the mover; else in printed numbers followed
+        by the mover's (``"17/20 19/20 (in Red's numbers: 8/5 6/5)"``) — or, in a game whose sides
+        move the same way round (not :attr:`mirrored`), only in the mover's own numbers, as a player
+        of that game reads it (``"24/19/14 (in Red's numbers)"``, not the wrapping ``12/7/2``).
+        ``notation`` (the standard notation) is not needed any more; callers may still pass it."""
         if not moves:
             return _("nothing (no legal play)")
+        own = format_moves(moves, paths=True)
         if mover is self.perspective:
-            return notation
-        return _("{moves} (in {mover}'s numbers: {notation})").format(
-            moves=self.moves(mover, moves), mover=mover, notation=notation)
-
+            return own
+        if not self.mirrored:
+            return _("{moves} (in {mover}'s numbers)").format(moves=own, mover=mover)
+        printed = format_moves(moves, paths=True, opposite=find_variant(self.variant).OPPOSITE)
+        return _("{moves} (in {mover}'s numbers: {notation})").format(moves=printed, mover=mover, notation=own)

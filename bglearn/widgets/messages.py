@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..i18n import N_, _, join_or, ngettext
+from ..i18n import _, join_or, ngettext
 from ..position import RED, WHITE, Player, Position
 from .common import dice_words
 
@@ -190,14 +190,18 @@ def moved_with_dice_left(moved: str, left: Sequence[int]) -> str:
 
 # -- the status line --------------------------------------------------------------------------------
 def status_words(game: Game, pending: int, actor: Player | None) -> str:
-    """A few words: ``White to play, roll 3-1, 0 moves pending`` (the board's repr)."""
+    """A few plain words: ``White to play 3-1`` (``, 1 move made`` once moves are made this turn;
+    a zero count is not said) — the status line's start and the board's repr."""
     phase = game.phase
     if phase == "over":
         return ngettext("game over, {winner} won {n} point", "game over, {winner} won {n} points",
                         game.points).format(winner=game.winner, n=game.points)
     if phase == "move":
-        return ngettext("{side} to play, roll {roll}, {n} move pending", "{side} to play, roll {roll}, {n} moves pending",
-                        pending).format(side=game.turn, roll=game.roll, n=pending)
+        # Translators: {side} is White or Red, {roll} the dice (3-1): the start of the board's status line
+        words = _("{side} to play {roll}").format(side=game.turn, roll=game.roll)
+        if pending:
+            words += ", " + ngettext("{n} move made", "{n} moves made", pending).format(n=pending)
+        return words
     if phase == "respond":
         return _("{side} to take or drop").format(side=actor)
     if phase == "roll":
@@ -207,25 +211,25 @@ def status_words(game: Game, pending: int, actor: Player | None) -> str:
 
 def status_line(words: str, game: Game, position: Position, *, bot: Any, human: Player,
                 long_nardy: bool = False) -> str:
-    """One line: ``words`` (capitalised), the cube, the pip counts, the match score, the computer player."""
+    """One short line in plain words: ``words`` (capitalised: who acts, the dice), then the cube
+    (``Cube: 1, in the middle``), the match score, the pip counts and which side the computer
+    plays, joined by `` · ``. The secondary facts come last, so on a narrow screen (two lines at
+    320 px) they are what wraps."""
+    facts = [words[0].upper() + words[1:]]
     if long_nardy:
-        text = _("{words} · Long Nardy (no cube) · pips White {white}, Red {red}").format(
-            words=words[0].upper() + words[1:], white=position.pip_count(WHITE), red=position.pip_count(RED))
-        if bot is not None:
-            name = str(getattr(bot, "label_long_nardy", None) or getattr(bot, "label", N_("computer")))
-            text += " · " + _("{side}: {player}").format(side=human.opponent, player=_(name))
-        return text
-    cube = game.cube
-    owner = _("centred") if cube.owner is None else _("owned by {side}").format(side=cube.owner)
-    extra = " · " + _("cube {value} {owner} · pips White {white}, Red {red}").format(
-        value=cube.value, owner=owner, white=position.pip_count(WHITE), red=position.pip_count(RED))
-    if game.length:
-        white, red = game.score
-        extra += " · " + _("{length}-point match, White {white} - Red {red}").format(
-            length=game.length, white=white, red=red)
-        if game.crawford:
-            extra += " " + _("(Crawford game: no doubling)")
+        facts.append(_("Long Nardy: no cube"))
+    else:
+        cube = game.cube
+        # Translators: the doubling cube's value (1, 2, 4, ...); "in the middle": nobody owns it yet
+        facts.append(_("Cube: {value}, in the middle").format(value=cube.value) if cube.owner is None
+                     else _("Cube: {value}, owned by {side}").format(value=cube.value, side=cube.owner))
+        if game.length:
+            white, red = game.score
+            match = _("Match to {length}: White {white}, Red {red}").format(length=game.length, white=white, red=red)
+            if game.crawford:
+                match += " " + _("(Crawford game: no doubling)")
+            facts.append(match)
+    facts.append(_("Pips: White {white}, Red {red}").format(white=position.pip_count(WHITE), red=position.pip_count(RED)))
     if bot is not None:
-        extra += " · " + _("{side}: {player}").format(
-            side=human.opponent, player=_(getattr(bot, "label", N_("computer"))))
-    return words[0].upper() + words[1:] + extra
+        facts.append(_("{side}: computer").format(side=human.opponent))
+    return " · ".join(facts)

@@ -37,7 +37,7 @@ from ..position import WHITE, Player, Position
 from ..variants import find_variant
 from ..i18n import _
 from . import messages as say
-from .common import Control
+from .common import Control, dice_words
 from .turn import TurnPlays
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -448,23 +448,94 @@ class PlayMode:
         else:
             self.select(n)
 
+    def move_die(self, kind: str, value: Any, die: int) -> None:
+        """Move the checker on a clicked target (``kind``/``value`` as :meth:`click` takes them) by one
+        ``die`` — the board's digit keys: a select and a move in one key press. A die not left to
+        play, or a move the rules refuse, is explained by the engine; nothing is moved then."""
+        if not self._pointer_ready():
+            self.board.say(self._why_not_moving(), "error")
+            return
+        mover = self.game.turn
+        if kind == "point":
+            source: int | None = self._numbers.number(mover, value)
+        elif kind == "bar":
+            source = BAR if value in (None, mover) else None
+        else:
+            source = None
+        if source is None or not self._own(source):
+            self.selected, self.targets = None, {}
+            self.board.say(Reason.NO_CHECKER.rule, "error")
+            return
+        if die not in self.dice_left:
+            self.selected, self.targets = None, {}
+            left = self.dice_left
+            self.board.say(_("There is no {die} to play: the dice left are {left}.").format(
+                die=die, left=dice_words(left)) if left else
+                say.no_dice_left(self._explain(list(self.pending), complete=True).message), "error")
+            return
+        self.selected, self.targets = source, self.destinations(source)
+        for dest, path in self.targets.items():
+            if len(path) == 1 and path[0].die == die:
+                self._make(path)
+                return
+        start = 25 if source == BAR else source
+        self.board.say(self._why_not(source, start - die if start - die > 0 else OFF), "error")
+        self.selected, self.targets = None, {}
+
     def move(self, text: str) -> None:
         """Make single moves from notation, like clicks (``"13/7"``, ``"bar/22"``); each step must be
         a destination the board offers. Raises :class:`IllegalPlayError` with the reason."""
-        from ..notation import parse_moves
-
         try:
-            for seg in parse_moves(text):
-                for _copy in range(seg.count):
-                    for a, b in zip(seg.path, seg.path[1:]):
-                        self.select(a)
-                        if self.selected is None:
-                            raise IllegalPlayError(self.board.message)
-                        self.move_to(b)
-                        if self.selected is not None:
-                            raise IllegalPlayError(self.board.message)
+            self._moves_from_text(text)
         finally:
             self.board.changed()
+
+    def _moves_from_text(self, text: str) -> None:
+        """The moves of ``text`` made one by one as clicks would (no redraw); the first one refused
+        raises :class:`IllegalPlayError` with the board's message (the engine's reason)."""
+        from ..notation import parse_moves
+
+        for seg in parse_moves(text):
+            for _copy in range(seg.count):
+                for a, b in zip(seg.path, seg.path[1:]):
+                    self.select(a)
+                    if self.selected is None:
+                        raise IllegalPlayError(self.board.message)
+                    self.move_to(b)
+                    if self.selected is not None:
+                        raise IllegalPlayError(self.board.message)
+
+    def type_play(self, text: str) -> Play | None:
+        """A play the learner typed (``"8/5 6/5"``, in the mover's numbers): its moves are made as
+        clicks would make them, after the moves already made this turn (or, when that is refused,
+        as the whole turn from its start), and when they complete a legal play the turn ends (as
+        with Done; the played :class:`Play` is returned). All or nothing: a play refused or not
+        readable changes nothing, and the message is the engine's reason."""
+        if not text.strip():
+            self.refuse(_("Type a play, e.g. 8/5 6/5."))
+            return None
+        before = list(self.pending)
+        starts = [before, []] if before else [before]
+        problem: BglearnError | None = None
+        for start in starts:
+            self.pending = list(start)
+            self.selected, self.targets = None, {}
+            try:
+                self._moves_from_text(text)
+                if self.turn_complete():
+                    verdict = self._explain(list(self.pending), complete=True)
+                    if not verdict.legal or verdict.play is None:
+                        raise IllegalPlayError(verdict.message)
+                    return self._end_turn(verdict.play)
+            except BglearnError as exc:   # IllegalPlayError, NotationError: nothing of it stays
+                problem = problem or exc
+                continue
+            self.board.changed()
+            return None
+        self.pending = before
+        self.selected, self.targets = None, {}
+        self.refuse(str(problem))
+        return None
 
     def undo(self) -> Move | None:
         """Take back the last move of this turn (``None`` when there is none)."""
@@ -514,6 +585,44 @@ class PlayMode:
         return self._end_turn(play)
 
     # -- what the board shows -------------------------------------------------------------------
+    def can_type(self) -> bool:
+        """True when a person may play a move now (by pointer, keys or a typed play)."""
+        return self._pointer_ready()
+
+    def focus_order(self) -> dict[str, list[str]]:
+        """Where the board's N / P keys lead (``board.js``), as CSS selectors of the drawing's
+        targets: ``movable``, the points (or the bar) whose checker may move now, and ``targets``,
+        the selected checker's legal destinations; both from the mover's farthest point to the
+        nearest, the tray last; ``all``, every target in that order (where N goes on from a point
+        not in the list). Empty lists when no person is to move."""
+        if not self._pointer_ready():
+            return {"movable": [], "targets": [], "all": []}
+        try:
+            far_first = sorted(self.movable(), reverse=True)
+        except IllegalPlayError:  # practice mode: the moves made so far break a rule, so no move is "legal"
+            far_first = []
+        dests = sorted(self.targets, reverse=True)
+        return {"movable": [self._target_key(n) for n in far_first],
+                "targets": [self._target_key(n) for n in dests],
+                "all": [self._target_key(n) for n in range(BAR, OFF - 1, -1)]}
+
+    def _target_key(self, n: int) -> str:
+        """The selector of the mover's point ``n`` (25 = bar, 0 = off) in the drawing."""
+        colour = "white" if self.game.turn is WHITE else "red"
+        if n == BAR:
+            return f'[data-bar="{colour}"]'
+        if n == OFF:
+            return f'[data-off="{colour}"]'
+        return f'[data-point="{self._numbers.number(self.game.turn, n)}"]'
+
+    def summary(self) -> str:
+        """The whole position in words (what happens now, the dice, pips, points, bar, trays), for
+        the board's summary key: :func:`bglearn.widgets.summary.position_summary`."""
+        from .summary import position_summary
+
+        return position_summary(self.position, perspective=self.board.perspective, headline=self.prompt(),
+                                dice=self.dice_state)
+
     def _screen(self, n: int) -> int | str:
         """A point of the mover's numbering as the renderer's ``highlight`` wants it."""
         if n == BAR:

@@ -33,11 +33,14 @@ numbering (``BAR`` = 25, ``OFF`` = 0). Every sentence the learner reads uses the
 
 from __future__ import annotations
 
+import inspect
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..bots import make_bot
 from ..dice import Dice, RollLike
 from ..errors import BglearnError, GameFlowError
+from ..game import Game
 from ..verdicts import parse_play
 from ..plays import Move, Play
 from ..i18n import _
@@ -99,6 +102,7 @@ class BoardSession:
         variant: str | None = None,
         **game_options: Any,
     ) -> None:
+        _check_game_options(game_options)
         if mode not in MODES or mode == "show":
             raise BglearnError(_("mode must be one of humans, computer, practice, setup, got {mode!r}.").format(mode=mode))
         if position is not None and not isinstance(position, Position):
@@ -303,6 +307,34 @@ class BoardSession:
 
     def __repr__(self) -> str:
         return f"BoardSession({self.status_words()})"
+
+
+SESSION_KEYWORDS = ("mode", "position", "roll", "seed", "dice", "opponent", "human", "perspective", "game",
+                    "auto_roll", "variant")
+"""The keywords of :class:`BoardSession` itself (the game's options come on top: :func:`game_keywords`)."""
+
+DRAWING_KEYWORDS = ("theme", "width", "home", "numbers", "pips", "layout", "frame_ms")
+"""How the board is drawn: the :class:`~bglearn.widgets.board.BoardWidget`'s keywords, not a session's."""
+
+
+@lru_cache(maxsize=1)
+def game_keywords() -> tuple[str, ...]:
+    """The options a board passes on to :class:`~bglearn.game.Game` (``jacoby``, ``beavers``, ...):
+    asked of ``Game`` itself, without those the board sets (dice, position, first, variant)."""
+    params = inspect.signature(Game.__init__).parameters
+    return tuple(name for name in params if name not in ("self", "dice", "position", "first", "variant"))
+
+
+def _check_game_options(options: Mapping[str, Any]) -> None:
+    """Refuse a keyword that is neither a session's nor a game option, naming it and the accepted ones."""
+    for name in options:
+        if name in game_keywords():
+            continue
+        if name in DRAWING_KEYWORDS:
+            raise BglearnError(_("{name} is an option of the board's drawing: give it to BoardWidget({name}=...), "
+                                 "not to BoardSession.").format(name=name))
+        raise BglearnError(_("the board has no option {name}; it accepts {accepted}.").format(
+            name=repr(name), accepted=", ".join(("session",) + DRAWING_KEYWORDS + SESSION_KEYWORDS + game_keywords())))
 
 
 def _variant_of(position: Any) -> str:

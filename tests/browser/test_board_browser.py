@@ -90,15 +90,16 @@ def test_play_a_turn_in_jupyterlab(jupyter_server, page):
         assert k.eval("w.game.phase") == "move"
     assert message(out) == expected
 
-    # Keyboard: focus the 6-point, Enter selects it (with a visible outline), then the 5-point.
+    # Keyboard: focus the 6-point, Enter selects it, and the focus (a visible ring: it came by the
+    # keyboard) goes to its first legal destination, the 5-point.
     six = svg.locator('[data-point="6"]')
     six.focus()
-    outline = six.evaluate("e => getComputedStyle(e).outlineStyle")
-    assert outline != "none"
     before = _revision(out.locator(".bglearn-board"))
     page.keyboard.press("Enter")
     wait_revision(out.locator(".bglearn-board"), before)
     assert svg.locator('[data-point="5"].bg-highlight').count() == 1
+    page.wait_for_function("() => document.activeElement.matches('.bglearn-board [data-point=\"5\"]')")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
     screenshot(out, "lab-4-keyboard-focus.png")
     click(page, out, 'svg [data-point="5"]')
 
@@ -190,7 +191,7 @@ def test_setup_and_show_me_modes_in_jupyterlab(jupyter_server, page):
             counts.push(box.querySelectorAll('.bg-arrows .bg-arrow').length);
             if (counts.length >= 3) { obs.disconnect(); resolve(counts); }
         });
-        obs.observe(box, { childList: true });
+        obs.observe(box, { childList: true, subtree: true, attributes: true });  // updated in place
         box.closest('.bglearn-board').querySelector('button[data-control="replay"]').click();
         setTimeout(() => { obs.disconnect(); resolve(counts); }, 5000);
     })""")

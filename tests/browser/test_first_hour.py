@@ -115,9 +115,9 @@ def _pictures(page, timeout: float = 30_000) -> list[dict]:
                             id: e.getAttribute('data-position-id') || ''}; })""")
     for f in found:
         if f["src"]:
-            f["id"] = re.search(r'data-position-id="([^"]+)"',
-                                base64.b64decode(f["src"].split(",", 1)[1]).decode()).group(1)
-    return found
+            board = re.search(r'data-position-id="([^"]+)"', base64.b64decode(f["src"].split(",", 1)[1]).decode())
+            f["id"] = board.group(1) if board else ""
+    return [f for f in found if f["id"]]   # boards only (the course map's mastery picture is not one)
 
 
 def _output_texts(page) -> list[str]:

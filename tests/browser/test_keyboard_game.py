@@ -17,7 +17,7 @@ except ImportError:  # the browser_available fixture skips (or, on CI, fails) wi
     expect = None
 
 from .harness import (
-    REPO, JupyterServer, arrow_to, axe_violations, open_notebook, run_all_cells, screenshot,
+    ARROW_TOWARDS, REPO, JupyterServer, axe_violations, open_notebook, run_all_cells, screenshot,
     tab_to, widget_output,
 )
 
@@ -95,6 +95,29 @@ def focus_in_board(page) -> None:
     page.wait_for_function("() => !!document.activeElement && !!document.activeElement.closest('.bglearn-board')")
 
 
+def arrow_to(page, selector: str, limit: int = 40) -> None:
+    """Move the focus to ``selector`` with the arrow keys only, looking at where things are on the
+    screen (harness.ARROW_TOWARDS); a failure names the targets the focus went through."""
+    trail = []
+    for _ in range(limit):
+        key = page.evaluate(ARROW_TOWARDS, [selector])
+        trail.append((page.evaluate("() => { const a = document.activeElement; const r = a.getBoundingClientRect();"
+                                    " return [a.outerHTML.slice(0, 40), Math.round(r.left), Math.round(r.top),"
+                                    " Math.round(r.width), Math.round(r.height)]; }"), key))
+        if key == "here":
+            return
+        assert key is not None, f"no {selector} on the board"
+        page.keyboard.press(key)
+    screenshot(page, "keyboard-arrow-failure.png")
+    raise AssertionError(f"{selector} not reached with {limit} arrow presses: {trail[-8:]}")
+
+
+def to_svg(page) -> None:
+    """The focus on the drawing (Shift+Tab from the play field or the buttons row)."""
+    if not page.evaluate("() => !!document.activeElement && !!document.activeElement.closest('.bglearn-svg')"):
+        tab_to(page, IN_SVG, backwards=True)
+
+
 def fits(page) -> dict:
     """Where the board and its parts lie, against the window's width."""
     return page.evaluate("""() => {
@@ -141,7 +164,7 @@ def test_a_whole_game_against_the_computer_by_keyboard_at_400px_in_the_dark_them
     message = page.locator(f"{BOARD} .bglearn-message").first
     assert message.get_attribute("role") == "status" and message.get_attribute("aria-live") == "polite"
 
-    refused = checked_keys = False
+    refused = checked_keys = tabbed_done = False
     with server.kernel_for(name) as k:
         for _ in range(400):
             phase, actor = k.eval("(w.game.phase, None if w.game.is_over else str(w.game.to_act))")
@@ -149,31 +172,28 @@ def test_a_whole_game_against_the_computer_by_keyboard_at_400px_in_the_dark_them
                 break
             assert actor == "White", (phase, actor)          # the computer never leaves Red to act
             status = text(page, "status")
+            to_svg(page)
             if phase == "roll":
                 assert status.startswith("White to roll"), status
-                tab_to(page, f'{BOARD} button[data-control="roll"]')
-                press(page, "Enter")
+                press(page, "r")                              # R: the Roll button's key
                 focus_in_board(page)
             elif phase == "respond":
                 assert "take or drop" in text(page, "message")
-                tab_to(page, f'{BOARD} button[data-control="take"]')
-                press(page, "Enter")
+                press(page, "t")                              # T: Take
                 focus_in_board(page)
             else:
                 roll = k.eval("str(w.game.roll)")
-                assert status.startswith(f"White to play, roll {roll}"), status
+                assert status.startswith("White to play") and roll in status.split("·")[0], status
                 dice = page.locator(f"{BOARD} .bglearn-die").all_inner_texts()
                 assert sorted(dice) == sorted(roll.split("-") * (2 if roll[0] == roll[2] else 1))
                 moves = k.eval("_next_play()")
                 if not moves:                                # a lost turn: shown, with the reason
                     msg = text(page, "message")
                     assert f"White rolled {roll}." in msg and "Press Pass" in msg, msg
-                    tab_to(page, f'{BOARD} button[data-control="done"]')
                     assert page.locator(f'{BOARD} button[data-control="done"]').inner_text() == "Pass"
-                    press(page, "Enter")
+                    press(page, "d")                          # D: Done, here Pass
                     focus_in_board(page)
                     continue
-                tab_to(page, IN_SVG, backwards=True)
                 if not refused:
                     bad = k.eval("_a_refusal()")
                     if bad:
@@ -196,15 +216,19 @@ def test_a_whole_game_against_the_computer_by_keyboard_at_400px_in_the_dark_them
                     press(page, "Enter")
                     if not checked_keys:                     # the notebook never sees the board's keys
                         active = page.evaluate("[...document.querySelectorAll('.jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active'))")
-                        for key in ("d", "d", "ArrowDown", "ArrowUp", "a", "b", "x"):
+                        for key in ("ArrowDown", "ArrowUp", "a", "b", "z", "j", "k"):
                             page.keyboard.press(key)
                         assert page.locator(".jp-Cell").count() == cells
                         assert page.evaluate("[...document.querySelectorAll('.jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active'))") == active
                         focus_in_board(page)
                         arrow_to(page, _sel(dest))
                         checked_keys = True
-                tab_to(page, f'{BOARD} button[data-control="done"]')
-                press(page, "Enter")
+                if checked_keys and not tabbed_done:          # Done by its button, once: Tab reaches it
+                    tab_to(page, f'{BOARD} button[data-control="done"]')
+                    press(page, "Enter")
+                    tabbed_done = True
+                else:
+                    press(page, "d")                          # D: Done
                 focus_in_board(page)                          # focus kept after Done
                 expect(page.locator(f"{BOARD} .bglearn-message").first).to_have_text(
                     re.compile(r"^\s*White played "), timeout=15_000)  # under load the reply may come a sync later

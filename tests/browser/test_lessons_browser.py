@@ -59,7 +59,7 @@ def test_welcome_notebook_runs_in_jupyterlab_and_its_quiz_and_board_answer(lesso
     box.fill("13/7 8/7")
     quiz.get_by_role("button", name="Check", exact=True).click()
     page.wait_for_function("() => /legal play of 6-1/.test(document.querySelector('.bglearn-quiz .bglearn-feedback').textContent)")
-    quiz.locator("svg").nth(1).wait_for(state="visible")  # the position after the play, under the question's board
+    quiz.locator("svg.bg-board:visible").nth(1).wait_for(state="visible")  # the position after the play, under the question's board
     screenshot(quiz, "lessons-welcome-quiz-right.png")
     # the interactive board: select White's checker on the 8-point, its destinations light up
     board = page.locator(".jp-OutputArea-output:has(.bglearn-board svg [data-point])").first
@@ -85,14 +85,15 @@ def test_a_lesson_with_choice_buttons_runs_in_jupyterlab(lesson_server, page):
     quiz.get_by_role("button", name="gammon", exact=True).click()
     feedback = quiz.locator(".bglearn-feedback")
     feedback.wait_for(state="visible")
-    assert "Not gammon" in feedback.inner_text() and "winner's home board" in feedback.inner_text()
-    quiz.get_by_role("button", name="backgammon", exact=True).click()
+    # the first wrong try explains the rule it breaks, without the answer (the README's feedback policy)
+    assert "Not gammon" in feedback.inner_text() and "loses a gammon" in feedback.inner_text()
+    quiz.get_by_role("button", name="single", exact=True).click()   # Red has borne off one checker
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.bglearn-quiz .bglearn-feedback')].some(e => /Right: backgammon/.test(e.textContent))")
-    answered = page.locator(".bglearn-quiz", has_text="Right: backgammon").first  # the view is redrawn after an answer
+        "() => [...document.querySelectorAll('.bglearn-quiz .bglearn-feedback')].some(e => /Right: single/.test(e.textContent))")
+    answered = page.locator(".bglearn-quiz", has_text="Right: single").first  # the view is redrawn after an answer
     answered.wait_for(state="visible")
     page.wait_for_timeout(300)
-    screenshot(page.locator(".bglearn-quiz", has_text="Right: backgammon").first, "lessons-winning-choice.png")
+    screenshot(page.locator(".bglearn-quiz", has_text="Right: single").first, "lessons-winning-choice.png")
 
 
 @pytest.mark.browser

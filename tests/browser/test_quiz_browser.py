@@ -1,6 +1,7 @@
 """Lesson quizzes in a real browser: one click on Check is one attempt (a number quiz does not give
 its answer away after one wrong try), the feedback text keeps 4.5:1 contrast in JupyterLab's dark
-theme, and the quiz board scales to a 320 px wide window with nothing cut off."""
+theme, the quiz board scales to a 320 px wide window with nothing cut off, and on a phone (320 and
+400 px) it is the portrait board, whose point numbers are at least 9 px."""
 
 from __future__ import annotations
 
@@ -102,7 +103,8 @@ def test_feedback_contrast_in_the_dark_theme_and_boards_at_320px(dark_server, br
         # the board scales into the quiz: nothing wider than the box, and the box fits the window
         sizes = box.evaluate("""(b) => {
             const r = b.getBoundingClientRect();
-            const pics = [...b.querySelectorAll('.bglearn-board-picture svg')].map(s => s.getBoundingClientRect());
+            const pics = [...b.querySelectorAll('.bglearn-board-picture svg')].map(s => s.getBoundingClientRect())
+                .filter(r => r.width > 0);          // the picture not shown at this width is display:none
             return {box: [r.left, r.right], pics: pics.map(p => [p.left, p.right, p.width]), window: window.innerWidth};
         }""")
         assert sizes["pics"], "no board picture in the quiz"
@@ -136,3 +138,50 @@ def test_a_play_quiz_is_answered_by_clicking_the_play_on_the_board(jupyter_serve
     screenshot(box, "quiz-board-answer.png")
     with jupyter_server.kernel_for("boardquiz.ipynb") as kernel:
         assert kernel.eval("[(f.correct, f.play.notation) for f in play.attempts]") == [[True, "8/5 6/5"]]
+
+
+NUMBER_SIZES = """(box) => {
+    const shown = [...box.querySelectorAll('.bglearn-board-picture svg')].filter(s => s.getBoundingClientRect().width > 0);
+    return shown.map(svg => {
+        const sizes = [...svg.querySelectorAll('.bg-numbers text')].map(t => {
+            const m = t.getScreenCTM();
+            return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+        });
+        return {layout: svg.dataset.layout || 'landscape', smallest: Math.min(...sizes), count: sizes.length,
+                width: svg.getBoundingClientRect().width};
+    });
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 400])
+def test_quiz_boards_on_a_phone_show_the_portrait_board_with_readable_numbers(jupyter_server, page, width):
+    """On a phone (Notebook 7, the page a phone shows best, 320 and 400 px wide) the quiz shows the
+    board turned a quarter turn, its point numbers at least 9 px; only one of its two pictures is
+    shown (the other is display:none, so it is not read twice). So is the position after the play."""
+    name = f"phonequiz_{width}.ipynb"
+    jupyter_server.write_notebook(name, CELLS)
+    page.set_viewport_size({"width": width, "height": 900})
+    open_notebook(page, jupyter_server, name, "notebook")
+    run_all_cells(page)
+    box = _quiz_box(page, 1)
+    page.wait_for_timeout(300)
+    shown = box.evaluate(NUMBER_SIZES)
+    assert [p["layout"] for p in shown] == ["portrait"], shown
+    assert shown[0]["count"] >= 24 and shown[0]["smallest"] >= 9, shown
+    assert shown[0]["width"] <= width
+    screenshot(box, f"quiz-portrait-{width}px.png")
+    _answer(page, box, "8/5 6/5")
+    box.locator(".bglearn-feedback-correct").first.wait_for(state="visible")
+    page.wait_for_timeout(300)
+    after = box.evaluate(NUMBER_SIZES)
+    assert [p["layout"] for p in after] == ["portrait", "portrait"], after
+    assert min(p["smallest"] for p in after) >= 9, after
+
+
+def test_a_wide_quiz_keeps_the_landscape_board(jupyter_server, page):
+    jupyter_server.write_notebook("widequiz.ipynb", CELLS)
+    open_notebook(page, jupyter_server, "widequiz.ipynb")
+    run_all_cells(page)
+    shown = _quiz_box(page, 1).evaluate(NUMBER_SIZES)
+    assert [p["layout"] for p in shown] == ["landscape"], shown
+    assert shown[0]["smallest"] >= 9, shown

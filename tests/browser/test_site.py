@@ -447,3 +447,69 @@ def test_the_sites_wheels_hold_the_browsers_bytecode_and_the_lock_matches_them(s
         assert "bglearn/__init__.py" in z.namelist()
         assert z.read(f"bglearn/__pycache__/__init__.{tag}.pyc")[:8] == magic + b"\x01\x00\x00\x00"
     assert set(KERNEL_PRELOAD) <= set(options["packages"])
+
+
+# -- the learner's progress in the browser (issue 25) ------------------------------------------------
+# A quiz answered in a lesson is recorded in the browser's own storage (the site's drive); after the page is
+# reloaded (a new Pyodide kernel, nothing kept in memory) the progress is still there, read back through the
+# same API in the kernel.
+
+PROGRESS_LESSON = "notebooks/01-board-and-setup.ipynb"
+
+# Runs ``code`` in the open notebook's kernel and resolves to what it printed.
+RUN_IN_KERNEL = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let out = "";
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") out += msg.content.text;
+    if (msg.header.msg_type === "error") out += "ERROR " + msg.content.ename + ": " + msg.content.evalue;
+  };
+  await future.done;
+  return out;
+}"""
+
+READ_PROGRESS = ("from bglearn.learn import progress\n"
+                 "p = progress()\n"
+                 "print('progress:', p.path, len(p.answers()), ' '.join(sorted(a.source for a in p.answers())))")
+
+
+def _answer_the_first_quiz(page) -> None:
+    """Answer the lesson's first quiz as a learner does: type into its box and press Enter (or click its
+    first choice), then wait for the verdict."""
+    quiz = page.locator(".bglearn-quiz").first
+    quiz.scroll_into_view_if_needed()
+    quiz.wait_for(state="visible", timeout=60_000)
+    box = quiz.locator(".bglearn-answer-input")
+    if box.count():
+        box.first.fill("24/18 13/11")
+        box.first.press("Enter")
+    else:
+        quiz.locator(".bglearn-choice, .bglearn-point").first.click()
+    quiz.locator(".bglearn-feedback").first.wait_for(timeout=60_000)
+
+
+def _progress(page) -> list[str]:
+    printed = page.evaluate(RUN_IN_KERNEL, READ_PROGRESS)
+    assert printed.startswith("progress:"), printed
+    return printed.split()
+
+
+def test_a_quiz_answer_is_kept_in_the_browser_across_a_page_reload(offline_context, served):
+    context, offsite = offline_context
+    page = context.new_page()
+    _open_and_run(page, served, PROGRESS_LESSON)
+    assert _errors(page) == []
+    start = _progress(page)
+    assert start[1] == "/drive/.bglearn/progress.sqlite", start
+    _answer_the_first_quiz(page)
+    before = _progress(page)
+    assert int(before[2]) == int(start[2]) + 1 and "quiz" in before[3:], (start, before)
+    page.reload()
+    page.wait_for_function(KERNEL_IDLE, timeout=300_000)
+    after = _progress(page)                     # a new kernel: read from the browser's storage
+    assert after == before
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site-progress.png"))
+    assert offsite == [], f"requests left 127.0.0.1: {offsite[:5]}"
+    page.close()

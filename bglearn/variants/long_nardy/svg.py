@@ -55,6 +55,7 @@ def draw_nardy(b: Any, dwg: Any, board: Any, th: Any, position: "Position") -> N
     """Mark both heads and draw both arrows of travel on a board drawn by :func:`bglearn.svg.render`."""
     p = board.p
     layer = b.g(dwg, {"class": "bg-nardy", "data-variant": "long-nardy"})
+    portrait_labels: list[tuple[float, float, float]] = []   # (x, y of the arrow, its last field's step)
     for player in (p, p.opponent):
         head = screen_point(p, player, HEAD)
         name = "white" if player is WHITE else "red"
@@ -87,7 +88,23 @@ def draw_nardy(b: Any, dwg: Any, board: Any, th: Any, position: "Position") -> N
             tip = (f"M{coord(x2)} {coord(y)}L{coord(x2 - step * 0.8)} {coord(y - 7)}"
                    f"L{coord(x2 - step * 0.8)} {coord(y + 7)}Z")
             b.path(arrow, tip, fill=colour, stroke=style["stroke"], stroke_width="1.5", stroke_linejoin="round")
-        label_y = y - 8 if top else y + 18
-        b.text(arrow, board.point_x(pts[0]), label_y, _("head"), class_="bg-head-label", font_size="12",
-               font_weight="bold", text_anchor="middle", fill=th.label)
-
+        word = _("head")
+        if board.portrait:   # after both arrows (below)
+            last_step = PW / 2 if board.point_x(pts[-1]) > board.point_x(pts[6]) else -PW / 2
+            portrait_labels.append((board.point_x(pts[0]), y, last_step))
+        else:
+            label_y = y - 8 if top else y + 18
+            b.label(arrow, board.point_x(pts[0]), label_y - 4, 4, word, class_="bg-head-label", font_size="12",
+                    font_weight="bold", fill=th.felt_text)
+    if portrait_labels:
+        # Upright on the turned board, "head" sits on its own arrow's start, in the head's row, on a
+        # patch of felt: beside the stack (never over its count), drawn after both arrows and moved
+        # along the row away from the other side's arrowhead, which ends in the same row.
+        word = _("head")
+        half = 4 + 3.6 * len(word)
+        labels = b.g(layer, {"class": "bg-head-labels", "aria-hidden": "true"})
+        for (x, y, _step), (_x, _y, other_step) in zip(portrait_labels, portrait_labels[::-1]):
+            cx = x - (10 if other_step > 0 else -10)
+            b.rect(labels, cx - 8, y - half, 16, 2 * half, class_="bg-head-patch", rx="3", fill=th.felt, stroke="none")
+            b.label(labels, cx, y, 4, word, class_="bg-head-label", font_size="12", font_weight="bold",
+                    fill=th.felt_text)
