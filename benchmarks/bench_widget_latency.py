@@ -13,7 +13,11 @@ browser), and, from Chromium's own websocket timestamps (DevTools protocol), the
 round trip (the click's comm message out -> the state update with the new SVG in); what is left of
 the in-page time is the browser's (the event, then drawing the update).
 
-Run:  cd /work/main && python3 benchmarks/bench_widget_latency.py [--clicks 40]
+The server runs the kit's server extension, as every server where the kit is installed does; it
+turns Nagle's algorithm off on kernel websockets (bglearn/kernel_websocket.py). ``--plain-server``
+measures a server without the extension, for comparison (about 40 ms more a click).
+
+Run:  cd /work/main && python3 benchmarks/bench_widget_latency.py [--clicks 40] [--plain-server]
 Target (issue 28): median <= 50 ms in the page (on an otherwise idle machine: the round trip
 through the Jupyter server and the kernel is most of it, and it grows with the machine's load).
 """
@@ -121,6 +125,8 @@ def python_side(clicks: int) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=40, help="board clicks per method (>= 30)")
+    ap.add_argument("--plain-server", action="store_true",
+                    help="a Jupyter server without the kit's server extension (kernel websockets keep Nagle's algorithm)")
     args = ap.parse_args()
     n = max(30, args.clicks)
     print(f"Python side (state machine + render), median of {n} clicks: {python_side(n):.1f} ms")
@@ -131,7 +137,9 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        server = JupyterServer.start(Path(tmp))
+        server = JupyterServer.start(Path(tmp), kit_extension=not args.plain_server)
+        print("server: " + ("plain (without the kit's extension)" if args.plain_server
+                            else "with the kit's server extension (TCP_NODELAY on kernel websockets)"))
         try:
             server.write_notebook("bench.ipynb", [
                 "from bglearn import BoardWidget, Position",

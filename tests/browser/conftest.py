@@ -11,7 +11,9 @@ import os
 
 import pytest
 
-from .harness import JupyterServer
+from .harness import JupyterServer, clear_lab
+
+VIEWPORT = {"width": 1280, "height": 1100}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -32,12 +34,56 @@ def jupyter_server(browser_available, tmp_path_factory):
     server.stop()
 
 
+class LabTab:
+    """One browser tab per test worker, kept from test to test: JupyterLab takes 4-5 s to start in a new
+    page on 2 cores, a notebook opened inside a running one about 1 s (harness.open_notebook). After
+    each test the tab's documents are closed unsaved and its size and timeout reset; after a failed test,
+    or when it cannot be cleared, the tab is thrown away and the next test gets a new one."""
+
+    def __init__(self, browser) -> None:
+        self.browser, self.context, self.page = browser, None, None
+
+    def get(self):
+        if self.page is None or self.page.is_closed():
+            self.context = self.browser.new_context(viewport=VIEWPORT)
+            self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        if self.page.viewport_size != VIEWPORT:
+            self.page.set_viewport_size(VIEWPORT)
+        return self.page
+
+    def tidy(self, failed: bool) -> None:
+        if self.page is not None and (failed or not clear_lab(self.page)):
+            self.drop()
+
+    def drop(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.page = None
+
+
+@pytest.fixture(scope="session")
+def lab_tab(browser):
+    tab = LabTab(browser)
+    yield tab
+    tab.drop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
-def page(browser, request):
-    context = browser.new_context(viewport={"width": 1280, "height": 1100})
-    pg = context.new_page()
-    pg.set_default_timeout(30_000)
+def page(lab_tab, request):
+    pg = lab_tab.get()
     yield pg
-    context.close()
+    lab_tab.tidy(failed=request.node.stash.get(FAILED, False))
     if "jupyter_server" in request.fixturenames:  # the test's kernels are of no use to the next test
         request.getfixturevalue("jupyter_server").shut_down_kernels()
