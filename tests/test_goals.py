@@ -110,6 +110,43 @@ def test_try_again_after_meeting_replays_and_keeps_the_best_stars():
     assert board.stars == 3 and progress().stage("03.5").stars == 3
 
 
+def _met_boards():
+    """A goal board of each kind (a game turn, a practice judgement, a setup), each goal just met."""
+    played = GoalBoard("03.6", goals.MakePoint(7), position=Position(), roll="61", text="Make your 7-point.")
+    played.board.play("13/7 8/7")
+    judged = GoalBoard("02.3", goals.CatchIllegal("13/7 6/4"), position=Position(), roll="61", text="Catch it.")
+    judged.board.session.control("correct")
+    placed = GoalBoard("01.2", goals.SetUp(), position=Position(), text="Set up the board.")
+    for point, count in [(24, 2), (13, 5), (8, 3), (6, 5)]:
+        placed.board.session.setup_mode().place("white", point, count)
+        placed.board.session.setup_mode().place("red", point, count)
+    return {"played": played, "judged": judged, "placed": placed}
+
+
+@pytest.mark.parametrize("kind", ["played", "judged", "placed"])
+def test_a_met_goal_leaves_the_board_still_with_nothing_more_to_play(kind):
+    board = _met_boards()[kind]
+    assert board.met
+    shown = board.board.position if kind == "played" else None
+    session = board.board.session
+    assert board.board.mode == "locked" and session.controls() == []   # no Roll, Double or Done for Red
+    view = session.view()
+    assert view["on_roll"] is False and "dice" not in view and "highlight" not in view
+    if kind == "played":
+        assert view["position"] == shown == parse_play(Position(), "61", "13/7 8/7").result
+        assert view["last_play"].notation == "13/7 8/7"                   # the learner's play stays drawn
+    before = session.view()
+    board.board.click(13)
+    session.control("roll")
+    assert session.view() == before                                     # nothing moves
+    assert "press Play again" in session.message
+    assert board.met and board.stars == 3                                # the result is not undone
+    with pytest.raises(Exception, match="locked mode"):
+        board.board.play("24/18 13/12")
+    board.try_again()                                                   # Play again opens it
+    assert board.board.mode != "locked" and not board.met and session.controls()
+
+
 def test_long_nardy_positions_work():
     pos = Position(variant="long-nardy")
     play = legal_plays(pos, "65")[0]

@@ -7,7 +7,8 @@ line that says what the goal needs or what was missed. After each finished turn 
 
 - **met**: stars — 3 at the first attempt with no illegal try, 2 after one failed attempt or one
   illegal try, 1 otherwise — kept with ``progress().finish_stage`` (the best is kept) and the goal's
-  rules recorded as right;
+  rules recorded as right; the board stays as the learner left it, with nothing more to play (no
+  opponent's turn, no buttons: :class:`~bglearn.widgets.locked.LockedMode`) until **Play again**;
 - **not met**: what was missed is said, the goal's rules are recorded as wrong, and the board goes
   back to the start for the next attempt;
 - a goal of several turns (``BearOffAll`` with ``rolls=[...]``) keeps the learner on roll: after each
@@ -362,6 +363,11 @@ class GoalBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]  # ipywidge
         self.won = max(self.won, stars)
         _store("finish_stage", self.stage, stars, attempts=self.attempts)
         _store("record", self.goal.rules, True, source="stage", stage=self.stage)
+        self._busy = True
+        try:  # the board stays as the learner left it, with nothing more to play (no opponent's turn)
+            self._session().lock(_("This stage is done: press Play again to play it again."))
+        finally:
+            self._busy = False
         self._say(f"{result.message} {stars_words(stars)}.", "ok")
         self.refresh_static()
 

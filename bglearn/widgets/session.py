@@ -50,6 +50,7 @@ from .common import BoardNumbers, Control, as_player, as_variant, parse_target
 from .play import PlayMode
 from .practice import PracticeMode
 from .setup import SetupMode
+from .locked import LockedMode
 from .show import ShowMode
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -161,7 +162,7 @@ class BoardSession:
     # -- reading ------------------------------------------------------------------------------------
     @property
     def mode(self) -> str:
-        """``humans``, ``computer``, ``practice``, ``setup`` or ``show``."""
+        """``humans``, ``computer``, ``practice``, ``setup``, ``show`` or ``locked``."""
         return self.current.name
 
     # phase, is_over and actor() are the three questions a loop driving the board asks at each step
@@ -244,6 +245,16 @@ class BoardSession:
         self.playing.clear_turn()
         self.current = SetupMode(self, base)
         self.say(_("Setup: choose a colour, then select points to add checkers (Remove takes one away)."))
+        self.changed()
+
+    def lock(self, reason: str) -> None:
+        """Stop play on the board, leaving it as it is shown now (without dice or selection): no buttons,
+        and a click says ``reason``. :meth:`new_game` or :meth:`start_setup` opens it again."""
+        view = self.current.view()
+        if self.current is self.playing:
+            self.playing.clear_turn()
+        self.current = LockedMode(self, view, reason)
+        self.say(reason, self.message_kind if self.message_kind in ("ok", "loss") else "info")
         self.changed()
 
     def setup_mode(self) -> SetupMode:

@@ -80,6 +80,14 @@ def test_meet_a_goal_get_stars_see_the_next_stage_and_keep_them_after_a_restart(
     expect(panel.locator(".bglearn-goal-stars-picture")).to_have_text("★★★")
     expect(panel.locator(".bglearn-goal-message")).to_have_attribute("aria-live", "polite")
     expect(panel.locator(".bglearn-goal-message")).to_contain_text("Goal met")
+    # The board stays as played, with nothing more to play: no Roll or Double for the other side, and a
+    # click on a point moves nothing and says how to play the stage again.
+    board = out.locator(".bglearn-board")
+    expect(board.locator("button[data-control]")).to_have_count(0)
+    expect(board.locator(".bglearn-status")).to_contain_text("nothing more to play")
+    click(page, out, 'svg [data-point="24"]')
+    expect(board.locator(".bglearn-message")).to_contain_text("press Play again")
+    expect(panel.locator(".bglearn-goal-stars-words")).to_have_text("3 of 3 stars")
     screenshot(out, "learning-path-met.png")
 
     # The map redraws itself: the stage is done with its stars, and the next stage is where the learner is.
