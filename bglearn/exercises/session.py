@@ -133,8 +133,20 @@ class Exercise(AnswerSheet):
         return QuestionView(q) if self.handout else q  # type: ignore[return-value]
 
     def verdict(self, number: int, answer: Any) -> Feedback:
+        """Practice mode: the judged feedback, also kept in the learner's progress against the rules the
+        answer exercised (:func:`bglearn.learn.hooks.answer_checked`; the same answer checked again in
+        this kernel, as a notebook run again checks it, is kept once). Assessment mode: a receipt."""
         q = self._item(number)
-        return q.check(answer, number) if self.mode == "practice" else q.receipt(answer, number)
+        if self.mode != "practice":
+            return q.receipt(answer, number)
+        feedback = q.check(answer, number)
+        kept = self.__dict__.setdefault("_kept", {})
+        if kept.get(number) != repr(answer):
+            kept[number] = repr(answer)
+            from ..learn.hooks import answer_checked
+
+            answer_checked(q, feedback, source="practice")
+        return feedback
 
     def check_all(self, answers: dict[int, Any]) -> Summary:
         """Judge every question with ``answers`` {number: value} (missing: unanswered), whatever the mode."""

@@ -260,7 +260,9 @@ def run(args: list[str], stdin: bytes, limits: Limits, *, sandbox: bool = True, 
     work.mkdir(parents=True, exist_ok=True)
     tmp_dir = work / "tmp"
     tmp_dir.mkdir(exist_ok=True)
+    # BGLEARN_PROGRESS=off: a practice answer checked in a submission is judged, never kept in a store
     variables = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0",
+                 "BGLEARN_PROGRESS": "off",
                  "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     variables.update(env or {})
     python = os.path.realpath(sys.executable)

@@ -79,6 +79,10 @@ def stars_words(stars: int) -> str:
 
 def open_progress() -> Any | None:
     """The learner's store, or None (with one warning) when it cannot be opened."""
+    from .store import recording_off
+
+    if recording_off():  # BGLEARN_PROGRESS=off: nothing is kept, on purpose (no warning)
+        return None
     try:
         from . import progress
 

@@ -97,10 +97,14 @@ def _warn_once(key: str, message: str) -> None:
 def answer_checked(question: Any, feedback: Any, *, source: str, stage: str | None = None) -> None:
     """Record one checked answer to ``question`` (a lesson quiz, or a graded exercise's question in practice
     mode: ``source="practice"``) against the rules it exercised (:func:`rules_of`), and, when it belongs to
-    ``stage`` and is right, the stage's stars. Blank answers and assessment-mode receipts are not recorded.
-    Never raises."""
+    ``stage`` and is right, the stage's stars. Blank answers and assessment-mode receipts are not recorded,
+    nor anything under ``BGLEARN_PROGRESS=off``. Never raises."""
     if not getattr(feedback, "answered", True) or getattr(feedback, "recorded", False):
         return  # a blank answer is no attempt; an assessment-mode receipt has no verdict to record
+    from .store import recording_off
+
+    if recording_off():
+        return  # BGLEARN_PROGRESS=off (the grader's sandbox): judged, not kept
     try:
         from .store import progress
 

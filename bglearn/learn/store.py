@@ -3,7 +3,8 @@ mastery by rule and the review schedule — one API on a Jupyter server and in t
 
 :func:`progress` opens the learner's store once per process. It is a SQLite file:
 
-- ``BGLEARN_PROGRESS`` (a file path) when set;
+- ``BGLEARN_PROGRESS`` (a file path) when set; ``BGLEARN_PROGRESS=off`` keeps nothing (answers are
+  still judged; the grader's sandbox runs every submission so, and a shared demo machine may);
 - in the zero-install website (``sys.platform == "emscripten"``), ``/drive/.bglearn/progress.sqlite`` in
   the site's own drive, which the browser keeps (IndexedDB) across reloads; the file is read into memory
   and written back whole after each change (SQLite's own locking does not work on that drive);
@@ -70,8 +71,18 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("bglearn"))
 
 
+def recording_off() -> bool:
+    """True when nothing is to be kept: ``BGLEARN_PROGRESS=off``, or a notebook run by nbgrader's
+    autograde or validate (``NBGRADER_EXECUTION``), whose answers are a student's, not the learner's
+    on this machine."""
+    return os.environ.get(ENV_VAR, "").strip().lower() == "off" or bool(os.environ.get("NBGRADER_EXECUTION"))
+
+
 def default_path() -> Path:
-    """Where :func:`progress` keeps the learner's progress (see the module's text)."""
+    """Where :func:`progress` keeps the learner's progress (see the module's text). ProgressError when
+    ``BGLEARN_PROGRESS=off``."""
+    if recording_off():
+        raise ProgressError(_("progress is not kept here: BGLEARN_PROGRESS is set to off."))
     named = os.environ.get(ENV_VAR, "").strip()
     if named:
         return Path(named).expanduser()
