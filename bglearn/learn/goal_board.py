@@ -342,12 +342,16 @@ class GoalBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]  # ipywidge
             self.try_again()
 
     def _refused_rules(self, session: Any) -> tuple[str, ...]:
-        """The rule a refused move broke, by asking the engine: a refused Done is the engine's verdict on
-        the moves made; a refusal worded as a rule is that rule; otherwise the goal's rules."""
+        """The rule a refused move broke, as the engine said it: the board's last refusal (its rule, when
+        the message shown is that refusal's); else a refused Done's verdict on the moves made; a refusal
+        worded as a rule is that rule; otherwise the goal's rules."""
         from ..exercises.rules import RULES
         from ..verdicts import Reason, explain
 
         playing, said = session.playing, session.message
+        refusal = getattr(playing, "refusal", None)
+        if refusal is not None and refusal[0] and refusal[0] in said:
+            return (refusal[1].name,) if refusal[1].name in RULES else self.goal.rules
         try:
             if playing.roll is not None:
                 verdict = explain(playing.game.position, playing.roll, list(playing.pending), complete=True,

@@ -67,6 +67,9 @@ class PlayMode:
         self.last_play: Play | None = None
         self._notes: list[str] = []
         self._turn: TurnPlays | None = None
+        self.refusal: tuple[str, Reason] | None = None
+        """The engine's last refusal on this board: its words and the rule (:class:`Reason`) broken —
+        what a goal board records a refused move against (its words show which message it was)."""
 
     @property
     def name(self) -> str:
@@ -309,6 +312,11 @@ class PlayMode:
             self.board.emit("game_over", self.game)
         self.after_action()
 
+    def _refused(self, verdict: Verdict) -> str:
+        """Keep ``verdict`` (an illegal attempt's) as :attr:`refusal`; its message."""
+        self.refusal = (verdict.message, verdict.reason)
+        return verdict.message
+
     def refuse(self, text: str) -> None:
         """Show ``text`` as a refusal and redraw (nothing changes on the board)."""
         self.board.say(text, "error")
@@ -340,6 +348,7 @@ class PlayMode:
         mover = self.game.turn
         if not self._own(source):
             self.selected, self.targets = None, {}
+            self.refusal = (Reason.NO_CHECKER.rule, Reason.NO_CHECKER)
             self.board.say(Reason.NO_CHECKER.rule, "error")
             return
         dests = self.destinations(source)
@@ -361,7 +370,7 @@ class PlayMode:
             dest = start - d if start - d > 0 else OFF
             verdict = self._explain(self.pending + [Move(source, dest, d)], complete=False)
             if not verdict.legal:
-                return verdict.message
+                return self._refused(verdict)
         return Reason.MUST_MOVE.rule
 
     def move_to(self, destination: int) -> None:
@@ -388,7 +397,7 @@ class PlayMode:
             if verdict.legal:
                 self.board.say(say.moved_all_dice(moved), "info")
             else:
-                self.board.say(f"{moved}. {verdict.message}", "error")
+                self.board.say(f"{moved}. {self._refused(verdict)}", "error")
         else:
             self.board.say(say.moved_with_dice_left(moved, self.dice_left))
 
@@ -415,8 +424,9 @@ class PlayMode:
                             + [f"{word.get(source, source)}/{word.get(destination, destination)}"])
             verdict = self._explain(text, complete=False)
         if verdict.legal:  # e.g. a chain the engine accepts but the board does not offer
+            self.refusal = (Reason.DIE_MISMATCH.rule, Reason.DIE_MISMATCH)
             return Reason.DIE_MISMATCH.rule
-        return verdict.message
+        return self._refused(verdict)
 
     def _own(self, n: int) -> bool:
         here = self.position.checkers(self.game.turn)
@@ -556,7 +566,7 @@ class PlayMode:
             return None
         verdict = self._explain(list(self.pending), complete=True)
         if not verdict.legal or verdict.play is None:
-            self.refuse(verdict.message)
+            self.refuse(self._refused(verdict))
             return None
         return self._end_turn(verdict.play)
 
