@@ -88,6 +88,7 @@ class Exercise(AnswerSheet):
             raise BglearnError(_("there is no exercise {name}; choose one of {names}.").format(
                 name=repr(name), names=", ".join(EXERCISES)))
         super().__init__(name, student, mode)
+        self._kept: dict[int, str] = {}  # the last practice answer kept in progress, by question number
         self.seed = seed
         self.handout = questions is not None if handout is None else handout
         """True for a student's practice handout: ``question(n)`` hides the engine's answers."""
@@ -140,9 +141,8 @@ class Exercise(AnswerSheet):
         if self.mode != "practice":
             return q.receipt(answer, number)
         feedback = q.check(answer, number)
-        kept = self.__dict__.setdefault("_kept", {})
-        if kept.get(number) != repr(answer):
-            kept[number] = repr(answer)
+        if self._kept.get(number) != repr(answer):
+            self._kept[number] = repr(answer)
             from ..learn.hooks import answer_checked
 
             answer_checked(q, feedback, source="practice")

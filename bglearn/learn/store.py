@@ -71,17 +71,21 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("bglearn"))
 
 
+def _set_off() -> bool:
+    return os.environ.get(ENV_VAR, "").strip().lower() == "off"
+
+
 def recording_off() -> bool:
-    """True when nothing is to be kept: ``BGLEARN_PROGRESS=off``, or a notebook run by nbgrader's
-    autograde or validate (``NBGRADER_EXECUTION``), whose answers are a student's, not the learner's
-    on this machine."""
-    return os.environ.get(ENV_VAR, "").strip().lower() == "off" or bool(os.environ.get("NBGRADER_EXECUTION"))
+    """True when answers are not to be kept: ``BGLEARN_PROGRESS=off``, or a notebook run by nbgrader's
+    autograde or validate (``NBGRADER_EXECUTION``), whose answers are a student's, not those of the
+    learner on this machine."""
+    return _set_off() or bool(os.environ.get("NBGRADER_EXECUTION"))
 
 
 def default_path() -> Path:
     """Where :func:`progress` keeps the learner's progress (see the module's text). ProgressError when
     ``BGLEARN_PROGRESS=off``."""
-    if recording_off():
+    if _set_off():
         raise ProgressError(_("progress is not kept here: BGLEARN_PROGRESS is set to off."))
     named = os.environ.get(ENV_VAR, "").strip()
     if named:
