@@ -212,7 +212,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
 
     @property
     def mode(self) -> str:
-        """``humans``, ``computer``, ``practice``, ``setup``, ``show`` (or ``answer``)."""
+        """``humans``, ``computer``, ``practice``, ``setup``, ``show``, ``locked`` (a lesson stage done), or ``answer``."""
         return self.session.mode
 
     def click(self, target: Any) -> None:
