@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
 import textwrap
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,7 +24,7 @@ from tornado.websocket import websocket_connect
 
 from bglearn.kernel_websocket import PromptWebsocketMixin, prompt_connection_class
 
-from browser.harness import REPO, JupyterServer, free_port, jupyter_environment
+from browser.harness import JupyterServer, start_as_installed
 
 PROBE = '''
 import gc, json, socket
@@ -54,31 +51,12 @@ def _load_jupyter_server_extension(serverapp):
 def start_server(tmp: Path, kit_extension: bool) -> JupyterServer:
     """``jupyter server`` with the kit's configuration file on its configuration path (the kit's
     extension switched off on the command line when ``kit_extension`` is false) and the probe."""
-    root = tmp / "notebooks"
-    root.mkdir(parents=True, exist_ok=True)
     (tmp / "probe").mkdir()
     (tmp / "probe" / "nodelay_probe.py").write_text(textwrap.dedent(PROBE))
-    env = jupyter_environment(tmp)
-    env["PYTHONPATH"] = os.pathsep.join([str(tmp / "probe"), env["PYTHONPATH"]])
-    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(REPO / "etc" / "jupyter"),
-                                                  *filter(None, [env.get("JUPYTER_CONFIG_PATH")])])
-    port = free_port()
-    log = tmp / "server.log"
-    cmd = [sys.executable, "-m", "jupyter_server", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-           "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-           "--ServerApp.disable_check_xsrf=True", "--allow-root", f"--ServerApp.root_dir={root}",
-           "--ServerApp.jpserver_extensions=nodelay_probe=True"]
+    options = ["--ServerApp.jpserver_extensions=nodelay_probe=True"]
     if not kit_extension:
-        cmd.append("--ServerApp.jpserver_extensions=bglearn.jupyter_server_ext=False")
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(root),
-                                start_new_session=True)
-    server = JupyterServer(root, port, proc, env, log)
-    problem = server._wait(90)
-    if problem:
-        server.stop()
-        raise RuntimeError(problem)
-    return server
+        options.append("--ServerApp.jpserver_extensions=bglearn.jupyter_server_ext=False")
+    return start_as_installed(tmp, "jupyter_server", *options, pythonpath=[tmp / "probe"])
 
 
 async def nodelay_of_an_open_kernel_websocket(server: JupyterServer) -> list[int]:

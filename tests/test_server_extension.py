@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
@@ -29,7 +26,7 @@ from bglearn.course_copy import fingerprint
 from bglearn.jupyter_server_ext import install_save_hook
 from bglearn.stored import WIDGET_STATE, WIDGET_VIEW, pre_save_hook
 
-from browser.harness import REPO, JupyterServer, free_port, jupyter_environment, notebook_url, screenshot
+from browser.harness import REPO, JupyterServer, notebook_url, screenshot, start_as_installed
 
 CONFIG = REPO / "etc" / "jupyter"
 APPS = {"lab": "jupyterlab", "notebook": "notebook"}
@@ -50,24 +47,7 @@ GAME = [
 def start_server(tmp: Path, app: str, *options: str) -> JupyterServer:
     """``jupyter lab`` or ``jupyter notebook`` as a user starts it, the kit's server configuration on
     the configuration path; the harness's page and API helpers work on it."""
-    root = tmp / "notebooks"
-    root.mkdir(parents=True, exist_ok=True)
-    env = jupyter_environment(tmp)
-    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(CONFIG), *filter(None, [env.get("JUPYTER_CONFIG_PATH")])])
-    port = free_port()
-    log = tmp / f"{app}.log"
-    cmd = [sys.executable, "-m", APPS[app], "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-           "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-           "--ServerApp.disable_check_xsrf=True", "--allow-root", f"--ServerApp.root_dir={root}", *options]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(root),
-                                start_new_session=True)
-    server = JupyterServer(root, port, proc, env, log)
-    problem = server._wait(90)
-    if problem:
-        server.stop()
-        raise RuntimeError(problem)
-    return server
+    return start_as_installed(tmp, APPS[app], *options)
 
 
 def played_game() -> tuple[dict, str]:

@@ -248,6 +248,33 @@ class KernelProbe:
 
 
 # -- driving the page ----------------------------------------------------------------------------
+def start_as_installed(tmp: Path, module: str, *options: str, pythonpath: Sequence[Path] = ()) -> JupyterServer:
+    """``python -m <module>`` (``jupyterlab``, ``notebook``, ``jupyter_server``) started as a user starts
+    it where the kit is installed: nothing of the kit's on the command line, its configuration file
+    (``etc/jupyter``) on the configuration path; ``pythonpath``: folders put first on the server's
+    ``PYTHONPATH``. The harness's page and API helpers work on it; its log is ``<module>.log``."""
+    root = tmp / "notebooks"
+    root.mkdir(parents=True, exist_ok=True)
+    env = jupyter_environment(tmp)
+    env["PYTHONPATH"] = os.pathsep.join([*map(str, pythonpath), env["PYTHONPATH"]])
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(REPO / "etc" / "jupyter"),
+                                                  *filter(None, [env.get("JUPYTER_CONFIG_PATH")])])
+    port = free_port()
+    log = tmp / f"{module}.log"
+    cmd = [sys.executable, "-m", module, "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+           "--ServerApp.disable_check_xsrf=True", "--allow-root", f"--ServerApp.root_dir={root}", *options]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(root),
+                                start_new_session=True)
+    server = JupyterServer(root, port, proc, env, log)
+    problem = server._wait(90)
+    if problem:
+        server.stop()
+        raise RuntimeError(problem)
+    return server
+
+
 def notebook_url(server: JupyterServer, name: str, app: str = "lab") -> str:
     # ?reset: start from an empty workspace (no notebooks left open by an earlier test).
     return f"{server.url}/lab/tree/{name}?reset" if app == "lab" else f"{server.url}/notebooks/{name}"
